@@ -1,0 +1,38 @@
+// The launch functions behind the registry's rows (internal to kernels/reduction). Each launches
+// one pass over a geometry that reduction.cpp has already validated.
+#pragma once
+
+#include "kernels/reduction/reduction.hpp"
+
+namespace kc::reduction::detail {
+
+// Correct variants, seed 000 (KERNELS.md §1).
+launch_status launch_interleaved_divergent(float* in, float* out, const pass_geometry& g, cudaStream_t s);  // K1
+launch_status launch_interleaved_strided(float* in, float* out, const pass_geometry& g, cudaStream_t s);    // K2
+launch_status launch_sequential_addressing(float* in, float* out, const pass_geometry& g, cudaStream_t s);  // K3
+launch_status launch_first_add_during_load(float* in, float* out, const pass_geometry& g, cudaStream_t s);  // K4
+launch_status launch_unrolled_last_warp(float* in, float* out, const pass_geometry& g, cudaStream_t s);     // K5
+// Beyond seed 000.
+launch_status launch_complete_unroll(float* in, float* out, const pass_geometry& g, cudaStream_t s);       // K6
+launch_status launch_grid_stride_unroll(float* in, float* out, const pass_geometry& g, cudaStream_t s);    // K7
+launch_status launch_warp_shuffle(float* in, float* out, const pass_geometry& g, cudaStream_t s);
+// Seed 001, corrected (KERNELS.md §2).
+launch_status launch_global_interleaved(float* in, float* out, const pass_geometry& g, cudaStream_t s);
+launch_status launch_global_sequential(float* in, float* out, const pass_geometry& g, cudaStream_t s);
+// The CUDA Toolkit's library reduction.
+reduce_outcome cub_reduce(const variant& v, float* a, std::size_t n, float* scratch, std::size_t scratch_elements,
+                          const reduce_config& config, cudaStream_t stream);
+std::size_t cub_scratch(const variant& v, std::size_t n, const reduce_config& config);
+
+// Known-bad variants (kernels/reduction/known_bad/): the seeds' bugs, kept so the suite can prove
+// it rejects them.
+launch_status launch_str2_as_written(float* in, float* out, const pass_geometry& g, cudaStream_t s);
+launch_status launch_str3_as_written(float* in, float* out, const pass_geometry& g, cudaStream_t s);
+launch_status launch_volatile_warp_unroll(float* in, float* out, const pass_geometry& g, cudaStream_t s);
+launch_status launch_sequential_tid_le_s(float* in, float* out, const pass_geometry& g, cudaStream_t s);
+launch_status launch_unguarded_second_load(float* in, float* out, const pass_geometry& g, cudaStream_t s);
+reduce_outcome run_multipass_wrong_final_buffer(const variant& v, float* a, std::size_t n, float* scratch,
+                                                std::size_t scratch_elements, const reduce_config& config,
+                                                cudaStream_t stream);
+
+}  // namespace kc::reduction::detail

@@ -1,0 +1,79 @@
+// The reduction registry: one row per variant. Tests, sanitizer runs and benchmarks are all
+// instantiated from these tables — adding a row (a new technique, or a student's kernel) is all
+// it takes for a variant to get the whole suite.
+#include "kernels/reduction/pass_kernels.hpp"
+
+#include <array>
+
+namespace kc::reduction {
+namespace {
+
+using namespace detail;
+
+constexpr block_rule power_of_two_blocks{32, 1024, true, 1};
+constexpr block_rule whole_warps{32, 1024, false, 32};
+
+constexpr pass_kernel one_per_thread(pass_launch_fn launch) { return {1, grid_policy::one_block_per_chunk, false, power_of_two_blocks, launch}; }
+constexpr pass_kernel two_per_thread(pass_launch_fn launch) { return {2, grid_policy::one_block_per_chunk, false, power_of_two_blocks, launch}; }
+constexpr pass_kernel in_place(pass_launch_fn launch) { return {2, grid_policy::one_block_per_chunk, true, power_of_two_blocks, launch}; }
+
+const std::array correct{
+    variant{"InterleavedDivergent", "K1", "000", "interleaved addressing, tid % (2s) == 0 (divergent)", {}, caught_by::value_checks,
+            one_per_thread(launch_interleaved_divergent)},
+    variant{"InterleavedStrided", "K2", "000", "interleaved addressing, index = 2·s·tid (bank conflicts)", {}, caught_by::value_checks,
+            one_per_thread(launch_interleaved_strided)},
+    variant{"SequentialAddressing", "K3", "000", "sequential addressing, tid < s (conflict-free)", {}, caught_by::value_checks,
+            one_per_thread(launch_sequential_addressing)},
+    variant{"FirstAddDuringLoad", "K4", "000", "first add during the global load (2 per thread)", {}, caught_by::value_checks,
+            two_per_thread(launch_first_add_during_load)},
+    variant{"UnrolledLastWarp", "K5", "000", "K4 + last warp unrolled with __syncwarp()", {}, caught_by::value_checks,
+            two_per_thread(launch_unrolled_last_warp)},
+    variant{"CompleteUnroll", "K6", "beyond 000", "complete unroll, block size a template parameter", {}, caught_by::value_checks,
+            two_per_thread(launch_complete_unroll)},
+    variant{"GridStrideUnroll", "K7", "beyond 000", "K6 + many elements per thread (grid-stride loop)", {}, caught_by::value_checks,
+            pass_kernel{2, grid_policy::grid_stride, false, power_of_two_blocks, launch_grid_stride_unroll}},
+    variant{"WarpShuffle", "Shuffle", "beyond 000", "float4 grid-stride loads + warp shuffles", {}, caught_by::value_checks,
+            pass_kernel{4, grid_policy::grid_stride, false, whole_warps, launch_warp_shuffle}},
+    variant{"GlobalInterleaved", "Str2", "001", "in place in global memory, interleaved (guard added)", {}, caught_by::value_checks,
+            in_place(launch_global_interleaved)},
+    variant{"GlobalSequential", "Str3", "001", "in place in global memory, sequential (guard added)", {}, caught_by::value_checks,
+            in_place(launch_global_sequential)},
+    variant{"CubDeviceReduce", "CUB", "beyond 000", "cub::DeviceReduce::Sum (CUDA Toolkit)", {}, caught_by::value_checks,
+            pass_kernel{}, cub_reduce, cub_scratch},
+};
+
+const std::array known_bad{
+    variant{"Str2AsWritten", "Str2", "001", "seed 001 sumKernelStr2 exactly as written",
+            "no threadIdx.x % odstep guard: every thread adds every step (double counting, reads into the next block, races)",
+            caught_by::value_checks, in_place(launch_str2_as_written)},
+    variant{"Str3AsWritten", "Str3", "001", "seed 001 sumKernelStr3 exactly as written",
+            "no threadIdx.x < odstep guard: the upper half writes cells the lower half reads in the same step",
+            caught_by::value_checks, in_place(launch_str3_as_written)},
+    variant{"VolatileWarpUnroll", "K5", "000", "K5 with a bare volatile last warp",
+            "no __syncwarp() between the last warp's steps: a race under independent thread scheduling (Volta+)",
+            caught_by::racecheck, pass_kernel{2, grid_policy::one_block_per_chunk, false, block_rule{64, 1024, true, 1},
+                                              launch_volatile_warp_unroll}},
+    variant{"SequentialTidLeS", "K3", "000", "K3 with if (tid <= s)",
+            "off by one: thread s also adds, racing with thread 0 and counting partial[s] twice",
+            caught_by::value_checks, one_per_thread(launch_sequential_tid_le_s)},
+    variant{"UnguardedSecondLoad", "K4", "000", "K4 reading g[i + blockDim] with no bounds check",
+            "reads past the end of the input unless n is a multiple of 2·blockDim",
+            caught_by::value_checks, two_per_thread(launch_unguarded_second_load)},
+    variant{"WrongFinalBuffer", "K3", "000", "multi-pass driver reading the result from the wrong ping-pong buffer",
+            "the final value is read from the buffer the last pass did not write",
+            caught_by::value_checks, one_per_thread(launch_sequential_addressing), run_multipass_wrong_final_buffer},
+};
+
+}  // namespace
+
+std::span<const variant> correct_variants() { return correct; }
+std::span<const variant> known_bad_variants() { return known_bad; }
+
+const variant* find_variant(std::string_view name) {
+  for (const auto list : {correct_variants(), known_bad_variants()})
+    for (const variant& v : list)
+      if (v.name == name) return &v;
+  return nullptr;
+}
+
+}  // namespace kc::reduction
