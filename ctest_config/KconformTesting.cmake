@@ -62,28 +62,6 @@ function(kconform_add_gtest target)
       ${resources})
 endfunction()
 
-# kconform_add_sharded_gpu_suite(<prefix> FAMILY <family> SHARDS <n> INSTANTIATION <src>
-#                                LIBRARIES <lib...>)
-# An abstract GPU suite whose instantiation file is compiled once per shard with
-# -DKCONFORM_SHARD=k -DKCONFORM_SHARDS=n: <prefix>_<k> are registered with CTest, and
-# <prefix>_all (KCONFORM_SHARD=-1, every case, not registered) serves the sanitizer runs and
-# manual use. Sharding keeps each process's GoogleTest start-up small: CTest starts one process
-# per case.
-function(kconform_add_sharded_gpu_suite prefix)
-  cmake_parse_arguments(ARG "" "FAMILY;SHARDS;INSTANTIATION" "LIBRARIES" ${ARGN})
-  math(EXPR last "${ARG_SHARDS} - 1")
-  foreach(shard RANGE ${last})
-    kconform_add_gtest(${prefix}_${shard} FAMILY ${ARG_FAMILY} GPU
-      SOURCES ${ARG_INSTANTIATION}
-      LIBRARIES ${ARG_LIBRARIES}
-      DEFINITIONS KCONFORM_SHARD=${shard} KCONFORM_SHARDS=${ARG_SHARDS})
-  endforeach()
-  kconform_test_executable(${prefix}_all
-    SOURCES ${ARG_INSTANTIATION}
-    LIBRARIES ${ARG_LIBRARIES}
-    DEFINITIONS KCONFORM_SHARD=-1 KCONFORM_SHARDS=1)
-endfunction()
-
 # kconform_add_sanitizer_runs(<gtest target> FAMILY <family> FILTER <gtest filter>
 #                             [EXPECT_HAZARD <tool> <gtest filter> <name>]...)
 #

@@ -24,7 +24,7 @@ export KCONFORM_REQUIRE_GPU=1
 export KCONFORM_REPORT_DIR="$out"
 
 nvidia-smi >"$out/nvidia-smi.txt" 2>&1 || echo "nvidia-smi failed: is there a GPU?" >>"$out/nvidia-smi.txt"
-ctest_config/make_resource_spec.sh "$out/resources.json" 8
+ctest_config/make_resource_spec.sh "$out/resources.json" 16
 
 t0=$(date +%s)
 { cmake --preset gpu && cmake --build --preset gpu; } >"$out/build.log" 2>&1

@@ -38,30 +38,34 @@ std::vector<std::size_t> swept_sizes() {
   return sizes;
 }
 
-std::vector<reduction_case> sweep(std::span<const variant> variants) {
-  std::vector<reduction_case> cases;
+std::vector<reduction_case> size_case::cases() const {
+  std::vector<reduction_case> all;
+  for (const int block : v->swept_blocks())
+    for (const input_kind kind : inputs) all.push_back({v, n, block, kind});
+  return all;
+}
+
+std::string size_case::name() const { return std::string(v->name) + 'N' + std::to_string(n) + suffix; }
+
+std::vector<size_case> sweep(std::span<const variant> variants) {
+  std::vector<size_case> cases;
   for (const variant& v : variants)
-    for (const std::size_t n : swept_sizes())
-      for (const int block : v.swept_blocks())
-        for (const input_kind kind : {input_kind::integer, input_kind::real}) cases.push_back({&v, n, block, kind});
+    for (const std::size_t n : swept_sizes()) cases.push_back({&v, n, {input_kind::integer, input_kind::real}});
   return cases;
 }
 
-std::vector<reduction_case> sweep_pass_variants(std::span<const variant> variants) {
-  std::vector<reduction_case> cases = sweep(variants);
-  std::erase_if(cases, [](const reduction_case& c) { return !c.v->has_pass(); });
+std::vector<size_case> sweep_pass_variants(std::span<const variant> variants) {
+  std::vector<size_case> cases = sweep(variants);
+  std::erase_if(cases, [](const size_case& c) { return !c.v->has_pass(); });
   return cases;
 }
 
-std::vector<reduction_case> edge_input_cases(std::span<const variant> variants) {
-  std::vector<reduction_case> cases;
-  for (const variant& v : variants) {
-    const int block = v.has_pass() ? 256 : 0;
+std::vector<size_case> edge_input_cases(std::span<const variant> variants) {
+  std::vector<size_case> cases;
+  for (const variant& v : variants)
     for (const std::size_t n : {std::size_t{1}, std::size_t{33}, std::size_t{1025}, std::size_t{65537},
                                 (std::size_t{1} << 20) + 3})
-      for (const input_kind kind : {input_kind::ones, input_kind::alternating, input_kind::large_magnitude})
-        cases.push_back({&v, n, block, kind});
-  }
+      cases.push_back({&v, n, {input_kind::ones, input_kind::alternating, input_kind::large_magnitude}, "EdgeInputs"});
   return cases;
 }
 

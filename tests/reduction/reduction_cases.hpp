@@ -34,12 +34,26 @@ struct reduction_case {
 // CTest's discovery and its run).
 std::vector<std::size_t> swept_sizes();
 
-// The main sweep (integer and real inputs at every size and block) for the given variants.
-std::vector<reduction_case> sweep(std::span<const variant> variants);
+// One GoogleTest case: a variant at one size, checked at every block it supports with each of
+// `inputs`. (CTest starts a process per test case, and a CUDA context costs about a second to
+// create on the GPU box, so a case covers the block × input axes inside one process; every
+// failure still names its block, input and seed.)
+struct size_case {
+  const variant* v = nullptr;
+  std::size_t n = 0;
+  std::vector<input_kind> inputs;
+  const char* suffix = "";  // distinguishes sweeps over the same sizes, e.g. "EdgeInputs"
+
+  std::vector<reduction_case> cases() const;  // every block × input at this size
+  std::string name() const;                   // "SequentialAddressingN1025"
+};
+
+// The main sweep (integer and real inputs) at every swept size, for the given variants.
+std::vector<size_case> sweep(std::span<const variant> variants);
 // Only the variants that have a single pass (not the libraries).
-std::vector<reduction_case> sweep_pass_variants(std::span<const variant> variants);
-// Unusual inputs (ones, alternating signs, large magnitudes) at a few sizes, one block each.
-std::vector<reduction_case> edge_input_cases(std::span<const variant> variants);
+std::vector<size_case> sweep_pass_variants(std::span<const variant> variants);
+// Unusual inputs (ones, alternating signs, large magnitudes) at a few sizes.
+std::vector<size_case> edge_input_cases(std::span<const variant> variants);
 
 struct reduction_input {
   std::vector<float> values;

@@ -128,8 +128,8 @@ TEST(ReductionValidation, RefusesWithMessagesAStudentCanActOn) {
 }
 
 TEST(ReductionValidation, AcceptsEverySweptConfiguration) {
-  for (const testing::reduction_case& c : testing::sweep_pass_variants(correct_variants()))
-    EXPECT_TRUE(validate_pass(*c.v, c.n, c.config(), h100)) << c.name();
+  for (const testing::size_case& sized : testing::sweep_pass_variants(correct_variants()))
+    for (const testing::reduction_case& c : sized.cases()) EXPECT_TRUE(validate_pass(*c.v, c.n, c.config(), h100)) << c.name();
 }
 
 // Every kernel of KERNELS.md §1–2 has a correct variant, and every known bug the catalog lists
@@ -174,7 +174,11 @@ TEST(ReductionCases, SweepCoversTheIssueSizesAndBlocks) {
   EXPECT_EQ(named("SequentialAddressing").swept_blocks(), (std::vector<int>{32, 64, 128, 256, 512, 1024}));
   EXPECT_EQ(named("CubDeviceReduce").swept_blocks(), std::vector<int>{0});
   std::set<std::string> names;
-  for (const auto& c : testing::sweep(correct_variants())) EXPECT_TRUE(names.insert(c.name()).second) << c.name();
+  for (const auto& sized : testing::sweep(correct_variants())) {
+    EXPECT_TRUE(names.insert(sized.name()).second) << sized.name();
+    EXPECT_EQ(sized.cases().size(), 2 * sized.v->swept_blocks().size()) << "integer and real input at every block";
+  }
+  for (const auto& sized : testing::edge_input_cases(correct_variants())) EXPECT_TRUE(names.insert(sized.name()).second);
 }
 
 // The integer inputs are chosen so that exactness is guaranteed: sum|x| <= 2^24.
