@@ -38,7 +38,8 @@ fi
 t2=$(date +%s)
 
 # Counts from the JUnit report: <testsuite ... tests="N" failures="F" ... skipped="S" ...>
-attr() { grep -o "<testsuite [^>]*" "$out/junit.xml" 2>/dev/null | grep -o " $1=\"[0-9]*\"" | grep -o '[0-9]*' | head -n 1; }
+# (CTest writes each attribute on its own line, so join the lines first.)
+attr() { tr '\n\t' '  ' <"$out/junit.xml" 2>/dev/null | grep -o "<testsuite [^>]*" | grep -oE " $1=\"[0-9]+\"" | grep -oE '[0-9]+' | head -n 1; }
 tests=$(attr tests); failures=$(attr failures); skipped=$(attr skipped); disabled=$(attr disabled)
 tests=${tests:-0}; failures=${failures:-0}; skipped=${skipped:-0}; disabled=${disabled:-0}
 passed=$((tests - failures - skipped - disabled))
@@ -48,7 +49,7 @@ passed=$((tests - failures - skipped - disabled))
   echo
   echo "- GPU: ${gpu_name:-none found}"
   echo "- driver: $(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null | head -n 1)"
-  echo "- commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with uncommitted changes)')"
+  echo "- commit: ${KCONFORM_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo 'unknown (not a git checkout; set KCONFORM_COMMIT)')}"
   echo "- command: scripts/run_gpu_suite.sh $*"
   echo "- build: $((t1 - t0)) s (status $build_status); tests: $((t2 - t1)) s (ctest status $ctest_status)"
   echo
