@@ -51,15 +51,22 @@ function(kconform_add_gtest target)
     set(resources)
   endif()
 
+  # Labels are applied after discovery, from a CTest include file that sees the discovered names
+  # (<target>_TESTS): gtest_discover_tests writes its PROPERTIES into set_tests_properties()
+  # unquoted, so a list value there is split into separate (name, value) pairs and shifts every
+  # property after it.
   gtest_discover_tests(${target}
     DISCOVERY_MODE PRE_TEST
     DISCOVERY_TIMEOUT 60
     XML_OUTPUT_DIR "${CMAKE_BINARY_DIR}/gtest-xml/${target}"
     PROPERTIES
-      LABELS "${labels}"
       TIMEOUT ${ARG_TIMEOUT}
       ENVIRONMENT "OMP_NUM_THREADS=2"
       ${resources})
+  set(label_file "${CMAKE_CURRENT_BINARY_DIR}/${target}_labels.cmake")
+  file(WRITE "${label_file}"
+    "if(${target}_TESTS)\n  set_tests_properties(\${${target}_TESTS} PROPERTIES LABELS \"${labels}\")\nendif()\n")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${label_file}")
 endfunction()
 
 # kconform_add_sanitizer_runs(<gtest target> FAMILY <family> FILTER <gtest filter>

@@ -1,0 +1,68 @@
+// The matmul conformance suite: every correct variant × shape, each case running every launch
+// configuration the variant sweeps at that shape (block sides 4–32, TILE_WIDTH 1–64 where valid)
+// with integer, structured and (where the full reference runs) the report's constant inputs.
+// Plus every (n, TILE_WIDTH, block, grid) the report ran, as named cases.
+#include "fixtures/cublas_handle.hpp"
+#include "fixtures/generators.hpp"
+#include "fixtures/gtest_gpu.hpp"
+#include "tests/matmul/matmul_checks.hpp"
+#include "tests/matmul/report_cases.hpp"
+
+namespace kc::matmul::testing {
+namespace {
+
+// The cuBLAS handle lives as long as the fixture: once per test, not once per multiply.
+template <class Param>
+class MatmulFixture : public ::testing::TestWithParam<Param> {
+ protected:
+  launch_context context() {
+    if (!handle_) handle_ = std::make_unique<cublas_handle>();
+    return {nullptr, handle_->get()};
+  }
+
+ private:
+  std::unique_ptr<cublas_handle> handle_;
+};
+
+class Conformance : public MatmulFixture<shape_case> {};
+class ReportCase : public MatmulFixture<report_case> {};
+
+TEST_P(Conformance, MatchesReference) {
+  KC_REQUIRE_GPU();
+  const shape_case& c = GetParam();
+  KC_SKIP_IF_TOO_LARGE({
+    const launch_context ctx = context();
+    for (const input_kind kind : c.inputs) {
+      const auto input = prepare(c.s, kind, case_seed(base_seed(), c.name() + name_of(kind)));
+      for (const matmul_config& config : c.v->configs(c.s)) {
+        if (!c.v->validate(c.s, config, device_limits::of_current_device())) continue;  // e.g. MM1 blocks too small
+        EXPECT_TRUE(check_matmul(*c.v, config, *input, ctx));
+        ASSERT_FALSE(context_lost()) << "the CUDA context is gone; stopping this case";
+      }
+    }
+  });
+}
+
+// The report's own launches, run with the corrected kernels: the launcher must compute the grid
+// the report used, and the product must be right.
+TEST_P(ReportCase, MatchesReference) {
+  KC_REQUIRE_GPU();
+  const report_case& r = GetParam();
+  const variant& v = *find_variant(r.variant);
+  const shape s{r.n, r.n, r.n};
+  const matmul_config config{r.block, r.tile_width};
+  EXPECT_EQ(report_grid(v, s, config), r.grid) << "the launcher's grid differs from the report's";
+  KC_SKIP_IF_TOO_LARGE({
+    const auto input = prepare(s, input_kind::integer, case_seed(base_seed(), r.name()));
+    EXPECT_TRUE(check_matmul(v, config, *input, context()));
+  });
+}
+
+std::string shape_case_name(const ::testing::TestParamInfo<shape_case>& info) { return info.param.name(); }
+std::string report_case_name(const ::testing::TestParamInfo<report_case>& info) { return info.param.name(); }
+
+INSTANTIATE_TEST_SUITE_P(Matmul, Conformance, ::testing::ValuesIn(sweep(correct_variants())), shape_case_name);
+INSTANTIATE_TEST_SUITE_P(Matmul, ReportCase, ::testing::ValuesIn(report_cases()), report_case_name);
+
+}  // namespace
+}  // namespace kc::matmul::testing

@@ -1,0 +1,180 @@
+// CPU-only tests of the matmul family: what each launcher accepts and the message for what it
+// refuses, the report's grids, the registry against KERNELS.md §3, the reference, and Freivalds'
+// check (including that it rejects a wrong product at the stated probability).
+#include "fixtures/generators.hpp"
+#include "kernels/matmul/matmul.hpp"
+#include "reference/matmul_reference.hpp"
+#include "tests/matmul/matmul_checks.hpp"
+#include "tests/matmul/report_cases.hpp"
+
+#include <gtest/gtest.h>
+
+#include <limits>
+#include <set>
+
+namespace kc::matmul {
+namespace {
+
+const device_limits h100 = device_limits::hopper_h100();
+
+const variant& named(std::string_view name) { return *find_variant(name); }
+
+std::string refusal(const variant& v, shape s, matmul_config c) {
+  const launch_status status = v.validate(s, c, h100);
+  EXPECT_FALSE(status) << v.name << " accepted " << s.describe() << ' ' << c.describe();
+  return status.message();
+}
+
+TEST(MatmulValidation, SingleBlockPatchSaysWhatTileWidthWouldFit) {
+  const variant& mm2 = named("SingleBlockPatch");
+  EXPECT_EQ(refusal(mm2, {1024, 1024, 1024}, {32, 16}), "TILE_WIDTH 16 covers 512 of n = 1024 rows: needs >= 32");
+  EXPECT_EQ(refusal(mm2, {100, 300, 7}, {32, 4}), "TILE_WIDTH 4 covers 128 of n = 300 columns: needs >= 10");
+  // 32·TILE_WIDTH >= n is enough for the corrected kernel: a larger patch grid is clipped.
+  EXPECT_TRUE(mm2.validate({1024, 1024, 1024}, {32, 32}, h100));
+  EXPECT_TRUE(mm2.validate({64, 64, 64}, {32, 16}, h100));
+  EXPECT_TRUE(mm2.validate({33, 65, 17}, {32, 4}, h100));
+}
+
+TEST(MatmulValidation, SingleBlockCoversAtMostOneBlock) {
+  const variant& mm1 = named("SingleBlock");
+  EXPECT_TRUE(mm1.validate({32, 32, 32}, {32, 1}, h100));
+  EXPECT_TRUE(mm1.validate({3, 3, 3}, {4, 1}, h100));
+  EXPECT_EQ(refusal(mm1, {64, 64, 64}, {32, 1}), "a block side of 32 covers 32 of n = 64 rows: needs a many-block variant (MM3)");
+  EXPECT_EQ(refusal(mm1, {31, 31, 31}, {16, 1}), "a block side of 16 covers 16 of n = 31 rows: needs a many-block variant (MM3)");
+  EXPECT_EQ(refusal(mm1, {4, 4, 4}, {4, 2}), "MM1 computes one output per thread: TILE_WIDTH must be 1");
+  EXPECT_EQ(refusal(mm1, {4, 4, 4}, {64, 1}), "block 64x64 is not a valid block on this device (at most 1024 threads)");
+}
+
+TEST(MatmulValidation, ManyBlockVariantsAcceptAnyShape) {
+  for (const char* name : {"OneOutputPerThread", "PatchPerThread", "SharedTiled", "CublasRowMajor"}) {
+    const variant& v = named(name);
+    for (const shape& s : testing::swept_shapes())
+      for (const matmul_config& c : v.configs(s)) EXPECT_TRUE(v.validate(s, c, h100)) << name << ' ' << s.describe() << ' ' << c.describe();
+  }
+  EXPECT_EQ(refusal(named("OneOutputPerThread"), {0, 4, 4}, {16, 1}), "shape 0x4x4 (m x n x k): every dimension must be >= 1");
+  EXPECT_EQ(refusal(named("SharedTiled"), {64, 64, 64}, {4, 4}),
+            "TILE_WIDTH 4 is not built: the tiled kernel exists for TILE_WIDTH 8, 16 and 32");
+  EXPECT_EQ(refusal(named("SharedTiled"), {64, 64, 64}, {8, 16}),
+            "the tiled kernel's block is TILE_WIDTH x TILE_WIDTH: block 8 does not match TILE_WIDTH 16");
+}
+
+TEST(MatmulValidation, SeedKernelsAsWrittenTakeSquareShapesOnly) {
+  EXPECT_EQ(refusal(named("MM3AsWritten"), {33, 65, 17}, {16, 1}), "the seed's kernels take one n: square shapes only");
+}
+
+// The report's grids are what the launchers compute for the report's (n, TILE_WIDTH, block).
+TEST(MatmulReportCases, LaunchersReproduceTheReportsGrids) {
+  for (const testing::report_case& r : testing::report_cases()) {
+    const variant& v = named(r.variant);
+    const shape s{r.n, r.n, r.n};
+    const matmul_config c{r.block, r.tile_width};
+    EXPECT_TRUE(v.validate(s, c, h100)) << r.name();
+    EXPECT_EQ(testing::report_grid(v, s, c), r.grid) << r.name();
+  }
+}
+
+TEST(MatmulRegistry, CoversTheCatalog) {
+  std::set<std::string_view> ids, names;
+  for (const variant& v : correct_variants()) {
+    ids.insert(v.catalog_id);
+    EXPECT_FALSE(v.is_known_bad());
+  }
+  for (const char* id : {"MM1", "MM2", "MM3", "MM4", "MMs", "MMc"}) EXPECT_TRUE(ids.count(id)) << id;
+  for (const char* name : {"MM1AsWritten", "MM2AsWrittenTileTooSmall", "MM2AsWrittenTileTooLarge", "MM3AsWritten", "MM4AsWritten",
+                           "TiledNoSecondSync", "TiledTileCountRoundsDown", "CublasAsWritten", "ReadsBTransposed"}) {
+    const variant* v = find_variant(name);
+    ASSERT_NE(v, nullptr) << name;
+    EXPECT_TRUE(v->is_known_bad());
+  }
+  for (const auto list : {correct_variants(), known_bad_variants()})
+    for (const variant& v : list) EXPECT_TRUE(names.insert(v.name).second) << v.name;
+}
+
+TEST(MatmulRegistry, KnownBadTileWidthsReallyDoNotFit) {
+  for (const int n : {64, 100, 128, 256}) {
+    for (const matmul_config& c : named("MM2AsWrittenTileTooSmall").configs({n, n, n})) EXPECT_LT(32 * c.tile_width, n);
+    for (const matmul_config& c : named("MM2AsWrittenTileTooLarge").configs({n, n, n})) EXPECT_GT(32 * c.tile_width, n);
+  }
+}
+
+TEST(MatmulCases, SweepCoversTheIssueShapes) {
+  std::set<std::string> names;
+  std::size_t tiled = 0;
+  for (const testing::shape_case& c : testing::sweep(correct_variants())) {
+    EXPECT_TRUE(names.insert(c.name()).second) << c.name();
+    tiled += c.v->name == "SharedTiled";
+  }
+  EXPECT_EQ(tiled, testing::swept_shapes().size()) << "the tiled kernel runs at every shape";
+  EXPECT_TRUE(names.count("SingleBlockM32N32K32"));
+  EXPECT_FALSE(names.count("SingleBlockM64N64K64")) << "MM1 cannot cover 64x64 and must not be listed there";
+  EXPECT_TRUE(names.count("CublasRowMajorM4096N64K4096"));
+}
+
+// ---- reference ----
+
+TEST(MatmulReference, MatchesTheSerialLoopExactlyOnIntegers) {
+  const int m = 70, n = 45, k = 130;
+  std::vector<float> a(m * k), b(k * n), c(m * n);
+  fill_uniform_integers(a, 1, -8, 8);
+  fill_uniform_integers(b, 2, -8, 8);
+  reference::matmul_serial_ijk(a, b, c, m, n, k);
+  const std::vector<double> ref = reference::matmul(a, b, m, n, k);
+  for (int i = 0; i < m * n; ++i) ASSERT_EQ(ref[i], c[i]) << i;
+  EXPECT_EQ(reference::matmul_row(a, b, n, k, 7), std::vector<double>(ref.begin() + 7 * n, ref.begin() + 8 * n));
+  EXPECT_EQ(reference::matmul_element(a, b, n, k, 69, 44), ref[69 * n + 44]);
+}
+
+TEST(MatmulReference, NonSquareOperandsAreNotSwapped) {
+  // A = [1 2 3], B = [1; 10; 100]: A·B = 321, B·A would be 3x3.
+  const std::vector<float> a{1, 2, 3}, b{1, 10, 100};
+  EXPECT_EQ(reference::matmul(a, b, 1, 1, 3), std::vector<double>{321});
+}
+
+// ---- Freivalds ----
+
+struct freivalds_setup {
+  int n = 48;
+  std::vector<float> a, b, c;
+  freivalds_setup() : a(n * n), b(n * n), c(n * n) {
+    fill_uniform_integers(a, 3, -8, 8);
+    fill_uniform_integers(b, 4, -8, 8);
+    const std::vector<double> exact = reference::matmul(a, b, n, n, n);
+    for (int i = 0; i < n * n; ++i) c[i] = static_cast<float>(exact[i]);
+  }
+};
+
+TEST(Freivalds, AcceptsTheRightProduct) {
+  const freivalds_setup f;
+  EXPECT_TRUE(reference::freivalds(f.a, f.b, f.c, f.n, f.n, f.n, 4, 1).consistent);
+}
+
+TEST(Freivalds, AlwaysRejectsOneWrongElementOrANaN) {
+  freivalds_setup f;
+  f.c[17 * f.n + 5] += 1.0f;  // x_j is never 0, so d·x = x_5 ≠ 0: caught with probability 1
+  for (std::uint64_t seed = 0; seed < 200; ++seed)
+    ASSERT_FALSE(reference::freivalds(f.a, f.b, f.c, f.n, f.n, f.n, 1, seed).consistent) << seed;
+  freivalds_setup g;
+  g.c[3] = std::numeric_limits<float>::quiet_NaN();  // an unwritten (poisoned) element
+  EXPECT_FALSE(reference::freivalds(g.a, g.b, g.c, g.n, g.n, g.n, 1, 9).consistent);
+}
+
+// The stated bound, measured: an error row d = (+1 at j1, −1 at j2) escapes exactly when
+// x_j1 = x_j2, which happens with probability 1/|S| = 1/(2·range). With range 4 that is 1/8: over
+// 8000 single-vector trials expect 1000 misses (binomial sd ≈ 30); accept 850..1150.
+TEST(Freivalds, MissesAWrongProductAtTheStatedProbability) {
+  freivalds_setup f;
+  f.c[10 * f.n + 2] += 1.0f;
+  f.c[10 * f.n + 9] -= 1.0f;
+  int missed = 0;
+  for (std::uint64_t seed = 0; seed < 8000; ++seed) missed += reference::freivalds(f.a, f.b, f.c, f.n, f.n, f.n, 1, seed, 4).consistent;
+  EXPECT_GT(missed, 850);
+  EXPECT_LT(missed, 1150);
+  // Two vectors square the miss probability: expect ~125 of 8000.
+  int missed_twice = 0;
+  for (std::uint64_t seed = 0; seed < 8000; ++seed)
+    missed_twice += reference::freivalds(f.a, f.b, f.c, f.n, f.n, f.n, 2, seed, 4).consistent;
+  EXPECT_LT(missed_twice, 200);
+}
+
+}  // namespace
+}  // namespace kc::matmul
