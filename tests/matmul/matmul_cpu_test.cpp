@@ -90,6 +90,12 @@ TEST(MatmulRegistry, CoversTheCatalog) {
     for (const variant& v : list) EXPECT_TRUE(names.insert(v.name).second) << v.name;
 }
 
+TEST(MatmulRegistry, LatentRacesAreLeftToRacecheck) {
+  EXPECT_EQ(named("TiledNoSecondSync").detection, caught_by::racecheck);
+  for (const variant& v : known_bad_variants())
+    if (v.name != "TiledNoSecondSync") EXPECT_EQ(v.detection, caught_by::value_checks) << v.name;
+}
+
 TEST(MatmulRegistry, KnownBadTileWidthsReallyDoNotFit) {
   for (const int n : {64, 100, 128, 256}) {
     for (const matmul_config& c : named("MM2AsWrittenTileTooSmall").configs({n, n, n})) EXPECT_LT(32 * c.tile_width, n);

@@ -1,7 +1,9 @@
 // The suite must reject seed 002's known-bad matmul kernels (kernels/matmul/known_bad/), each run
 // through the same check as the correct variants over square sizes around the report's, with its
 // own launch configurations (the report's, or a TILE_WIDTH that does not fit n). The test passes
-// when at least one case fails; a kernel that kills the CUDA context is caught too.
+// when at least one case fails; a kernel that kills the CUDA context is caught too. The tiled
+// kernel without its second barrier gave right values in all 20 cases on the H100 (a latent race,
+// like seed 000's volatile K5): racecheck catches it (sanitizer.racecheck.matmul.catches.*).
 #include "fixtures/cublas_handle.hpp"
 #include "fixtures/generators.hpp"
 #include "fixtures/gtest_gpu.hpp"
@@ -58,13 +60,15 @@ TEST(KnownBadMatmulRace, TiledNoSecondSyncRunsForRacecheck) {
 }
 
 std::string variant_name(const ::testing::TestParamInfo<const variant*>& info) { return std::string(info.param->name); }
-std::vector<const variant*> all_known_bad() {
+// Variants whose bug shows in values; racecheck-detected ones are the sanitizer tests' to catch.
+std::vector<const variant*> known_bad_caught_by_values() {
   std::vector<const variant*> list;
-  for (const variant& v : known_bad_variants()) list.push_back(&v);
+  for (const variant& v : known_bad_variants())
+    if (v.detection == caught_by::value_checks) list.push_back(&v);
   return list;
 }
 
-INSTANTIATE_TEST_SUITE_P(Matmul, KnownBadMatmul, ::testing::ValuesIn(all_known_bad()), variant_name);
+INSTANTIATE_TEST_SUITE_P(Matmul, KnownBadMatmul, ::testing::ValuesIn(known_bad_caught_by_values()), variant_name);
 
 }  // namespace
 }  // namespace kc::matmul::testing
