@@ -91,19 +91,7 @@ std::shared_ptr<const prepared_input> prepare(const shape& s, input_kind kind, s
   return input;
 }
 
-bool context_lost() {
-  switch (cudaPeekAtLastError()) {
-    case cudaErrorIllegalAddress:
-    case cudaErrorLaunchFailure:
-    case cudaErrorMisalignedAddress:
-    case cudaErrorIllegalInstruction:
-    case cudaErrorInvalidPc:
-    case cudaErrorHardwareStackError:
-      return true;
-    default:
-      return false;
-  }
-}
+bool context_lost() { return is_sticky_cuda_error(cudaPeekAtLastError()); }
 
 namespace {
 

@@ -21,21 +21,7 @@ std::size_t library_summation_depth(std::size_t n) {
   return (n + warps - 1) / warps + 32 + 32;
 }
 
-bool is_sticky(cudaError_t error) {
-  switch (error) {
-    case cudaErrorIllegalAddress:
-    case cudaErrorLaunchFailure:
-    case cudaErrorMisalignedAddress:
-    case cudaErrorIllegalInstruction:
-    case cudaErrorInvalidPc:
-    case cudaErrorHardwareStackError:
-    case cudaErrorAssert:
-    case cudaErrorLaunchTimeout:
-      return true;
-    default:
-      return false;
-  }
-}
+bool is_sticky(cudaError_t error) { return is_sticky_cuda_error(error); }
 
 namespace {
 
