@@ -21,8 +21,6 @@ std::size_t library_summation_depth(std::size_t n) {
   return (n + warps - 1) / warps + 32 + 32;
 }
 
-bool is_sticky(cudaError_t error) { return is_sticky_cuda_error(error); }
-
 namespace {
 
 // One line that identifies the case well enough to replay it.
@@ -39,8 +37,8 @@ bool synchronised(std::string& problem) {
   const cudaError_t error = cudaDeviceSynchronize();
   if (error == cudaSuccess) return true;
   problem = std::string("the kernel faulted: ") + cudaGetErrorName(error) + ": " + cudaGetErrorString(error) +
-            (is_sticky(error) ? " (sticky: this process's CUDA context is unusable from here on)" : "");
-  if (!is_sticky(error)) (void)cudaGetLastError();
+            (is_sticky_cuda_error(error) ? " (sticky: this process's CUDA context is unusable from here on)" : "");
+  if (!is_sticky_cuda_error(error)) (void)cudaGetLastError();
   return false;
 }
 

@@ -33,8 +33,5 @@ double tolerance_for(std::size_t depth, double abs_sum, double exact_unit);
 // and grid trees of depth <= 32. Conservative; the integer inputs check CUB exactly regardless.
 std::size_t library_summation_depth(std::size_t n);
 
-// True when `error` is a sticky CUDA error: the context is unusable, every later CUDA call in
-// this process fails, and a test should stop rather than report those later failures.
-bool is_sticky(cudaError_t error);
 
 }  // namespace kc::reduction::testing

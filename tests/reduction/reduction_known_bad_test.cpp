@@ -52,7 +52,7 @@ TEST_P(KnownBadReduction, IsRejectedByTheSuite) {
               ++caught;
               if (first_failure.empty()) first_failure = result.message();
               // A fault that kills the context is a catch too; nothing after it can run.
-              context_lost = is_sticky(cudaPeekAtLastError()) || is_sticky(cudaDeviceSynchronize());
+              context_lost = is_sticky_cuda_error(cudaPeekAtLastError()) || is_sticky_cuda_error(cudaDeviceSynchronize());
             }
           }
   RecordProperty("cases_failed", std::to_string(caught) + " of " + std::to_string(cases));
