@@ -7,6 +7,7 @@
 #   correctness GPU output against the CPU reference
 #   known_bad   the seeds' buggy kernels, which the suite must reject
 #   sanitizer   compute-sanitizer runs (memcheck, racecheck, synccheck, initcheck)
+#   huge        sizes past 2^31 elements (index overflow), run alone
 #   benchmark   timing reports; never assert on time
 #   <family>    reduction, matmul, ...
 #
@@ -55,7 +56,11 @@ function(kconform_add_gtest target)
   # (<target>_TESTS): gtest_discover_tests writes its PROPERTIES into set_tests_properties()
   # unquoted, so a list value there is split into separate (name, value) pairs and shifts every
   # property after it.
+  # NO_PRETTY_VALUES: every parameterised suite here names its cases with a name generator, and
+  # without it CMake keeps gtest's "# GetParam() = <raw bytes>" in the CTest name — bytes that
+  # change from run to run and break JUnit history and --rerun-failed.
   gtest_discover_tests(${target}
+    NO_PRETTY_VALUES
     DISCOVERY_MODE PRE_TEST
     DISCOVERY_TIMEOUT 60
     XML_OUTPUT_DIR "${CMAKE_BINARY_DIR}/gtest-xml/${target}"
@@ -90,21 +95,50 @@ function(kconform_add_sanitizer_runs target)
   endforeach()
 endfunction()
 
-# kconform_expect_sanitizer_hazard(<gtest target> FAMILY <family> TOOL <tool> NAME <case name>
-#                                  FILTER <gtest filter>)
+# kconform_expect_sanitizer_hazards(<target> FAMILY <family> TOOLS <tool...>)
 #
-# The known-bad twin of the above: passes only if <tool> reports a hazard in the filtered cases.
-# This is how the suite catches a race that is latent on the GPU at hand (right answer, wrong code).
-function(kconform_expect_sanitizer_hazard target)
-  cmake_parse_arguments(ARG "" "FAMILY;TOOL;NAME;FILTER" "" ${ARGN})
-  set(name "sanitizer.${ARG_TOOL}.${ARG_FAMILY}.catches.${ARG_NAME}")
+# The known-bad twin of the above. <target> is a program (kconform_test_executable, not discovered
+# by CTest) with one case per registry row that a sanitizer must catch, named
+# SanitizerCatches/RunsUnder<Tool>.Row/<row>. One CTest test per tool runs each of that tool's cases
+# on its own and passes only if the tool reports a hazard in every one; the rows come from the
+# registry, so CMake names tools, never rows. A tool with no row reports itself skipped.
+function(kconform_expect_sanitizer_hazards target)
+  cmake_parse_arguments(ARG "" "FAMILY" "TOOLS" ${ARGN})
+  foreach(tool IN LISTS ARG_TOOLS)
+    string(SUBSTRING "${tool}" 0 1 first)
+    string(SUBSTRING "${tool}" 1 -1 rest)
+    string(TOUPPER "${first}" first)
+    set(name "sanitizer.${tool}.${ARG_FAMILY}.catches")
+    add_test(NAME ${name}
+      COMMAND "${KCONFORM_SANITIZER_RUNNER}" ${tool} expect-hazard-each $<TARGET_FILE:${target}>
+              "SanitizerCatches/RunsUnder${first}${rest}.*")
+    set_tests_properties(${name} PROPERTIES
+      LABELS "gpu;sanitizer;known_bad;${ARG_FAMILY}"
+      RESOURCE_GROUPS "gpus:1"
+      SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE}
+      TIMEOUT 600)
+  endforeach()
+endfunction()
+
+# kconform_add_whole_program_test(<target> FAMILY <family> LABELS <label...> [TIMEOUT <s>])
+# One CTest test that runs every case of <target> in one process, alone on the machine (RUN_SERIAL),
+# with every CPU core for the references: for cases that need most of the GPU's memory and share
+# expensive inputs (the 2^31-element sizes). Per-case verdicts are in its gtest XML.
+function(kconform_add_whole_program_test target)
+  cmake_parse_arguments(ARG "" "FAMILY;TIMEOUT" "LABELS" ${ARGN})
+  if(NOT ARG_TIMEOUT)
+    set(ARG_TIMEOUT 600)
+  endif()
+  set(name "${ARG_FAMILY}.${target}")
   add_test(NAME ${name}
-    COMMAND "${KCONFORM_SANITIZER_RUNNER}" ${ARG_TOOL} expect-hazard $<TARGET_FILE:${target}> "${ARG_FILTER}")
+    COMMAND ${target} --gtest_output=xml:${CMAKE_BINARY_DIR}/gtest-xml/${target}/${target}.xml)
   set_tests_properties(${name} PROPERTIES
-    LABELS "gpu;sanitizer;known_bad;${ARG_FAMILY}"
+    LABELS "gpu;${ARG_FAMILY};${ARG_LABELS}"
+    RUN_SERIAL TRUE
     RESOURCE_GROUPS "gpus:1"
+    ENVIRONMENT "KCONFORM_ALL_SKIPPED_EXIT=${KCONFORM_SKIP_RETURN_CODE}"
     SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE}
-    TIMEOUT 600)
+    TIMEOUT ${ARG_TIMEOUT})
 endfunction()
 
 # kconform_add_benchmark(<target> FAMILY <family> SOURCES <src...> [LIBRARIES <lib...>])
@@ -123,3 +157,7 @@ function(kconform_add_benchmark target)
     SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE}
     TIMEOUT 900)
 endfunction()
+
+# Every CTest name is stable and readable (no printed parameter bytes): checked on every machine.
+add_test(NAME names.stable COMMAND "${CMAKE_CURRENT_LIST_DIR}/check_test_names.sh" "${CMAKE_BINARY_DIR}")
+set_tests_properties(names.stable PROPERTIES LABELS "cpu;fixtures" TIMEOUT 120)

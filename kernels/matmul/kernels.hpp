@@ -34,5 +34,10 @@ KC_MATMUL_LAUNCH(launch_tiled_no_second_sync);
 KC_MATMUL_LAUNCH(launch_tiled_tile_count_rounds_down);
 KC_MATMUL_LAUNCH(launch_cublas_as_written);
 KC_MATMUL_LAUNCH(launch_reads_b_transposed);
+KC_MATMUL_LAUNCH(launch_cublas_tf32);
+KC_MATMUL_LAUNCH(launch_cublas_ignores_stream);
+KC_MATMUL_LAUNCH(launch_wrong_leading_dimension);
+KC_MATMUL_LAUNCH(launch_debug_store_in_a);
+KC_MATMUL_LAUNCH(launch_tiled_reads_past_row_end);
 
 }  // namespace kc::matmul::detail

@@ -41,7 +41,9 @@ using launch_fn = launch_status (*)(const float* a, const float* b, float* c, co
 // The configurations the suite runs a variant with at a given shape.
 using configs_fn = std::vector<matmul_config> (*)(const shape& s);
 
-enum class caught_by { value_checks, racecheck };
+// How the suite is expected to catch a known-bad variant: wrong values (or guards, or a changed
+// input), or — for bugs that leave the values right — the compute-sanitizer tool named.
+enum class caught_by { value_checks, racecheck, memcheck, initcheck };
 
 struct variant {
   std::string_view name;        // CamelCase, used in test names

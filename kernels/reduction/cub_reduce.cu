@@ -25,7 +25,7 @@ std::size_t cub_scratch(const variant&, std::size_t n, const reduce_config&) {
 }
 
 reduce_outcome cub_reduce(const variant& v, float* a, std::size_t n, float* scratch, std::size_t scratch_elements,
-                          const reduce_config& config, cudaStream_t stream) {
+                          const reduce_config& config, cudaStream_t stream, const pass_observer*) {
   reduce_outcome outcome;
   if (n == 0) {
     outcome.status = launch_status::refused("n = 0: there is nothing to reduce (n must be >= 1)");

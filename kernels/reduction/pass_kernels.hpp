@@ -21,7 +21,7 @@ launch_status launch_global_interleaved(float* in, float* out, const pass_geomet
 launch_status launch_global_sequential(float* in, float* out, const pass_geometry& g, cudaStream_t s);
 // The CUDA Toolkit's library reduction.
 reduce_outcome cub_reduce(const variant& v, float* a, std::size_t n, float* scratch, std::size_t scratch_elements,
-                          const reduce_config& config, cudaStream_t stream);
+                          const reduce_config& config, cudaStream_t stream, const pass_observer* observer);
 std::size_t cub_scratch(const variant& v, std::size_t n, const reduce_config& config);
 
 // Known-bad variants (kernels/reduction/known_bad/): the seeds' bugs, kept so the suite can prove
@@ -33,6 +33,16 @@ launch_status launch_sequential_tid_le_s(float* in, float* out, const pass_geome
 launch_status launch_unguarded_second_load(float* in, float* out, const pass_geometry& g, cudaStream_t s);
 reduce_outcome run_multipass_wrong_final_buffer(const variant& v, float* a, std::size_t n, float* scratch,
                                                 std::size_t scratch_elements, const reduce_config& config,
-                                                cudaStream_t stream);
+                                                cudaStream_t stream, const pass_observer* observer);
+// Issue 6's known-bad rows: each escaped the suite before the check that now catches it.
+reduce_outcome atomic_float_index_guard(const variant& v, float* a, std::size_t n, float* scratch,
+                                        std::size_t scratch_elements, const reduce_config& config, cudaStream_t stream,
+                                        const pass_observer* observer);
+std::size_t atomic_scratch(const variant& v, std::size_t n, const reduce_config& config);
+std::size_t atomic_summation_depth(std::size_t n);
+launch_status launch_sequential_default_stream(float* in, float* out, const pass_geometry& g, cudaStream_t s);
+launch_status launch_sequential_reads_past_end(float* in, float* out, const pass_geometry& g, cudaStream_t s);
+launch_status launch_sequential_skips_equal_write(float* in, float* out, const pass_geometry& g, cudaStream_t s);
+launch_status launch_sequential_zeroes_input(float* in, float* out, const pass_geometry& g, cudaStream_t s);
 
 }  // namespace kc::reduction::detail

@@ -38,11 +38,35 @@ std::size_t multipass_plan::summation_depth() const {
   return depth;
 }
 
+const char* name_of(caught_by detection) {
+  switch (detection) {
+    case caught_by::value_checks: return "value checks";
+    case caught_by::racecheck: return "racecheck";
+    case caught_by::memcheck: return "memcheck";
+    case caught_by::initcheck: return "initcheck";
+  }
+  return "unknown";
+}
+
 std::vector<int> variant::swept_blocks() const {
   if (!has_pass()) return {0};
+  const block_rule& rule = pass.blocks;
+  const int step = std::max(1, rule.multiple_of);
+  const auto allowed = [&](int b) { return b >= rule.min_block && b <= rule.max_block && b <= 1024 && b % step == 0; };
   std::vector<int> blocks;
-  for (int b = 32; b <= 1024; b *= 2)
-    if (b >= pass.blocks.min_block && b <= pass.blocks.max_block && b % pass.blocks.multiple_of == 0) blocks.push_back(b);
+  if (rule.power_of_two) {
+    for (int b = 1; b <= 1024; b *= 2)
+      if (allowed(b)) blocks.push_back(b);
+    return blocks;
+  }
+  for (const int k : {1, 3, 7, 8, 31, 32})
+    if (allowed(k * step)) blocks.push_back(k * step);
+  const int smallest = (std::max(rule.min_block, 1) + step - 1) / step * step;
+  const int largest = std::min(rule.max_block, 1024) / step * step;
+  for (const int b : {smallest, largest})
+    if (allowed(b)) blocks.push_back(b);
+  std::sort(blocks.begin(), blocks.end());
+  blocks.erase(std::unique(blocks.begin(), blocks.end()), blocks.end());
   return blocks;
 }
 
@@ -174,7 +198,7 @@ std::size_t scratch_elements(const variant& v, std::size_t n, const reduce_confi
 }
 
 reduce_outcome run_multipass(const variant& v, float* a, std::size_t n, float* scratch, std::size_t scratch_size,
-                             const reduce_config& config, cudaStream_t stream) {
+                             const reduce_config& config, cudaStream_t stream, const pass_observer* observer) {
   reduce_outcome outcome;
   const device_limits& limits = device_limits::of_current_device();
   if (outcome.status = validate_pass(v, n, config, limits); !outcome.status) return outcome;
@@ -189,15 +213,17 @@ reduce_outcome run_multipass(const variant& v, float* a, std::size_t n, float* s
     const pass_geometry& pass = outcome.plan.passes[k];
     outcome.status = v.pass.launch(buffers[k % 2], buffers[(k + 1) % 2], pass, stream);
     if (!outcome.status) return outcome;
+    if (observer != nullptr && observer->after_pass != nullptr)
+      observer->after_pass(observer->context, k, pass, buffers[(k + 1) % 2], stream);
   }
   outcome.result = buffers[outcome.plan.passes.size() % 2];
   return outcome;
 }
 
 reduce_outcome reduce(const variant& v, float* a, std::size_t n, float* scratch, std::size_t scratch_size,
-                      const reduce_config& config, cudaStream_t stream) {
+                      const reduce_config& config, cudaStream_t stream, const pass_observer* observer) {
   const full_reduce_fn reducer = v.reduce != nullptr ? v.reduce : &run_multipass;
-  return reducer(v, a, n, scratch, scratch_size, config, stream);
+  return reducer(v, a, n, scratch, scratch_size, config, stream, observer);
 }
 
 }  // namespace kc::reduction

@@ -78,18 +78,30 @@ struct reduce_outcome {
 
 struct variant;
 
+// Called by the multi-pass driver right after it enqueues each pass, with that pass's output
+// buffer: the tests synchronise there and check every pass's partial sums exactly, not only the
+// final total. Drivers that have no passes (libraries) never call it.
+struct pass_observer {
+  void (*after_pass)(void* context, std::size_t pass_index, const pass_geometry& pass, const float* output,
+                     cudaStream_t stream) = nullptr;
+  void* context = nullptr;
+};
+
 // Reduces a[0..n) to one value; may overwrite a and scratch. Library reductions and the multi-pass
 // driver (and its known-bad twin) have this shape.
 using full_reduce_fn = reduce_outcome (*)(const variant& v, float* a, std::size_t n, float* scratch,
                                           std::size_t scratch_elements, const reduce_config& config,
-                                          cudaStream_t stream);
+                                          cudaStream_t stream, const pass_observer* observer);
 using scratch_fn = std::size_t (*)(const variant& v, std::size_t n, const reduce_config& config);
 
 // How the suite is expected to catch a known-bad variant.
 enum class caught_by {
-  value_checks,  // a wrong partial or total on some case
+  value_checks,  // a wrong partial or total, a guard, or a changed input on some case
   racecheck,     // right answers on the GPU at hand; compute-sanitizer racecheck reports the race
+  memcheck,      // right answers (the bad access's value is discarded); memcheck on exact-size buffers
+  initcheck,     // right answers; initcheck on unpoisoned buffers sees the read of unwritten memory
 };
+const char* name_of(caught_by detection);  // "racecheck", ...
 
 struct variant {
   std::string_view name;        // CamelCase, used in test names: "SequentialAddressing"
@@ -101,11 +113,16 @@ struct variant {
   pass_kernel pass;             // pass.launch == nullptr for library reductions
   full_reduce_fn reduce = nullptr;
   scratch_fn scratch = nullptr;
+  // Summation depth of a library/atomic n -> 1 reduction (behind its real-input error bound);
+  // nullptr: the conservative CUB-shaped default of tests/reduction/reduction_checks.hpp.
+  std::size_t (*library_depth)(std::size_t n) = nullptr;
 
   bool is_known_bad() const { return !known_bug.empty(); }
   bool has_pass() const { return pass.launch != nullptr; }
-  // Block sizes the suite sweeps for this variant (every allowed power of two from 32 to 1024;
-  // {0} for a library that picks its own).
+  // Block sizes the suite sweeps for this variant, from its own block_rule ({0} for a library that
+  // picks its own). Power-of-two rules: every allowed power of two up to 1024. Multiple-of-m rules:
+  // the multiples k·m for k in {1, 3, 7, 8, 31, 32} that the rule allows, plus its smallest and
+  // largest allowed multiple (whole warps: 32, 96, 224, 256, 992, 1024), so non-powers of two run.
   std::vector<int> swept_blocks() const;
 };
 
@@ -133,11 +150,11 @@ multipass_plan plan_multipass(const variant& v, std::size_t n, const reduce_conf
 std::size_t scratch_elements(const variant& v, std::size_t n, const reduce_config& config);
 // Reduces a[0..n) (destroying it) using scratch; outcome.result points into a or scratch.
 reduce_outcome reduce(const variant& v, float* a, std::size_t n, float* scratch, std::size_t scratch_elements,
-                      const reduce_config& config, cudaStream_t stream = nullptr);
+                      const reduce_config& config, cudaStream_t stream = nullptr, const pass_observer* observer = nullptr);
 
 // The generic seed-000 driver behind reduce() for pass variants.
 reduce_outcome run_multipass(const variant& v, float* a, std::size_t n, float* scratch, std::size_t scratch_elements,
-                             const reduce_config& config, cudaStream_t stream);
+                             const reduce_config& config, cudaStream_t stream, const pass_observer* observer);
 std::size_t multipass_scratch(const variant& v, std::size_t n, const reduce_config& config);
 
 }  // namespace kc::reduction

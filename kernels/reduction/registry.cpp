@@ -62,6 +62,22 @@ const std::array known_bad{
     variant{"WrongFinalBuffer", "K3", "000", "multi-pass driver reading the result from the wrong ping-pong buffer",
             "the final value is read from the buffer the last pass did not write",
             caught_by::value_checks, one_per_thread(launch_sequential_addressing), run_multipass_wrong_final_buffer},
+    // Issue 6: each of these passed every check before the check that now catches it (issue6_rows.cu).
+    variant{"IgnoresStream", "K3", "000", "K3 launched on the default stream",
+            "ignores the stream it is given: runs before the caller's input copy on that stream has landed",
+            caught_by::value_checks, one_per_thread(launch_sequential_default_stream)},
+    variant{"ZeroesInput", "K3", "000", "K3 that zeroes each input element after loading it",
+            "writes into an input its registry row declares preserved (destroys_input = false)",
+            caught_by::value_checks, one_per_thread(launch_sequential_zeroes_input)},
+    variant{"AtomicFloatIndexGuard", "Atomic", "beyond 000", "atomicAdd n -> 1 with the bounds check float(i) < float(n)",
+            "drops the last elements when n > 2^24 is not a float (n = 2^26 + 1 loses 3)",
+            caught_by::value_checks, pass_kernel{}, atomic_float_index_guard, atomic_scratch, atomic_summation_depth},
+    variant{"ReadsPastEndDiscarded", "K3", "000", "K3 whose threads past n load in[n] and discard it",
+            "reads one element past the end of the input (the value is unused, so only memcheck sees it)",
+            caught_by::memcheck, one_per_thread(launch_sequential_reads_past_end)},
+    variant{"SkipsEqualWrite", "K3", "000", "K3 that writes its output only if it changed",
+            "reads output memory nobody wrote (initcheck; poison hides it from the value checks)",
+            caught_by::initcheck, one_per_thread(launch_sequential_skips_equal_write)},
 };
 
 }  // namespace

@@ -1,23 +1,29 @@
-// The matmul suite's cases and its one check. check_matmul returns an AssertionResult so the
-// known-bad tests count failures with the very same check the correct variants must pass.
+// The matmul suite's cases and its one check. check_matmul returns a check_result (passed, failed
+// or refused) so the known-bad tests count failures with the very same check the correct variants
+// must pass, and count refusals apart.
 #pragma once
 
+#include "fixtures/check_result.hpp"
+#include "fixtures/device_buffer.hpp"
 #include "kernels/matmul/matmul.hpp"
-
-#include <gtest/gtest.h>
 
 #include <cstdint>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <vector>
 
 namespace kc::matmul::testing {
 
 enum class input_kind {
-  integer,     // uniform integers in [-8, 8]: every product and partial sum exact (|C| <= 64·k < 2^24)
-  constants,   // the report's A = 1, B = 0.01: every C = k·0.01, within gamma(k)·|C|
-  structured,  // A[i][j] = (i + 2j) mod 7 − 3, B[i][j] = (3i + j) mod 5 − 2: non-symmetric integers
-               // that expose transposes and swapped operands; exact
+  integer,       // uniform integers in [-8, 8]: every product and partial sum exact (|C| <= 64·k < 2^24)
+  constants,     // the report's A = 1, B = 0.01: every C = k·0.01, within gamma(k + 1)·|C|
+  structured,    // A[i][j] = (i + 2j) mod 7 − 3, B[i][j] = (3i + j) mod 5 − 2: non-symmetric integers
+                 // that expose transposes and swapped operands; exact
+  wide_integer,  // A: odd integers of magnitude in (2^11, 2^12), random signs; B: random ±1. Exact in
+                 // float (|C| <= 4095·k), but no A value is representable in TF32 or half (11
+                 // significant bits): a kernel or cuBLAS math mode that rounds inputs fails
+  real,          // uniform reals in [-1, 1) for A and B: within gamma(k + 1)·(|A|·|B|)[i][j]
 };
 const char* name_of(input_kind kind);
 
@@ -28,21 +34,45 @@ struct shape_case {
   std::vector<input_kind> inputs;
   std::string name() const;  // "SharedTiledM33N65K17"
 };
+void PrintTo(const shape_case& c, std::ostream* os);
 
+// Squares around the report's sizes, outer products (k = 1), long k with a small C, tall and wide
+// shapes, and three seeded random (m, n, k) — fixed seed, so the list is stable across discovery.
 std::vector<shape> swept_shapes();
+// The inputs every variant runs at a shape: integer, structured and wide integers always; the
+// report's constants and real inputs where the full reference runs (m·n·k <= 2^30), since their
+// check is a bound per element, not Freivalds.
+std::vector<input_kind> inputs_for(const shape& s);
 // (variant, shape) pairs for which the variant has at least one configuration.
 std::vector<shape_case> sweep(std::span<const variant> variants);
 
-// A check's inputs, drawn once per (shape, input kind) and shared by every configuration.
-struct prepared_input;
+// A check's inputs, drawn once per (shape, input kind) and shared by every configuration: host
+// copies, the reference, and pristine device copies that each check stages from and compares
+// against afterwards (a kernel that writes into A or B is wrong).
+struct prepared_input {
+  shape s;
+  input_kind kind = input_kind::integer;
+  std::uint64_t seed = 0;
+  std::vector<float> a, b;
+  std::vector<double> expected;      // full reference, when affordable
+  std::vector<double> abs_expected;  // (|A|·|B|) for inputs compared within a bound
+  bool exact = true;                 // every partial sum of every dot product is representable
+  device_buffer<float> pristine_a, pristine_b;
+};
 std::shared_ptr<const prepared_input> prepare(const shape& s, input_kind kind, std::uint64_t seed);
+// The host half of prepare() (data, reference, exactness), without a GPU: for the CPU tests.
+std::shared_ptr<prepared_input> make_host_input(const shape& s, input_kind kind, std::uint64_t seed);
 
-// Poison C (guard-zoned), launch, synchronise, check guards, compare every element: exactly
-// against the full reference for products up to 2^30 multiply-adds; beyond that with Freivalds'
-// check (2 vectors, false pass <= 2^-22) plus exact checks of the first, last and 6 random rows
-// and 256 random elements.
-::testing::AssertionResult check_matmul(const variant& v, const matmul_config& config, const prepared_input& input,
-                                        const launch_context& context);
+// Poison C and fresh guard-zoned copies of A and B; on a non-blocking stream, copy A and B in
+// behind a delay kernel, launch on that stream, synchronise it; check the guards of A, B and C,
+// that A and B are unchanged, and compare every element: against the full reference for products
+// up to 2^30 multiply-adds (exactly, or within the stated bound); beyond that with Freivalds' check
+// (false pass <= 2^-22) plus exact checks of the first, last and 6 random rows and 256 elements.
+check_result check_matmul(const variant& v, const matmul_config& config, const prepared_input& input,
+                          const launch_context& context);
+
+// The inner case a test loop runs and KCONFORM_CASE selects: "SharedTiledM33N65K17B16TW16Real".
+std::string inner_case_name(const variant& v, const shape& s, const matmul_config& config, input_kind kind);
 
 // True when the last CUDA error is sticky (the context is gone for this process).
 bool context_lost();

@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstring>
 #include <limits>
 #include <set>
 
@@ -114,6 +116,77 @@ TEST(MatmulCases, SweepCoversTheIssueShapes) {
   EXPECT_TRUE(names.count("SingleBlockM32N32K32"));
   EXPECT_FALSE(names.count("SingleBlockM64N64K64")) << "MM1 cannot cover 64x64 and must not be listed there";
   EXPECT_TRUE(names.count("CublasRowMajorM4096N64K4096"));
+}
+
+// Issue 6: outer products, long k with a small C, tall and wide, seeded random shapes; every
+// correct variant's swept configuration is one its launcher accepts (so a refusal on the GPU is a
+// failure, not noise), and every case has at least one configuration.
+TEST(MatmulCases, ShapesCoverEveryFamilyAndEveryConfigIsAccepted) {
+  const std::vector<shape> shapes = testing::swept_shapes();
+  const auto has = [&](auto predicate) { return std::any_of(shapes.begin(), shapes.end(), predicate); };
+  EXPECT_TRUE(has([](const shape& s) { return s.k == 1 && s.m > 1 && s.n > 1; })) << "an outer product";
+  EXPECT_TRUE(has([](const shape& s) { return s.k >= 16384 && s.m * s.n <= 64; })) << "long k, small C";
+  EXPECT_TRUE(has([](const shape& s) { return s.m >= 64 * s.n; })) << "tall";
+  EXPECT_TRUE(has([](const shape& s) { return s.n >= 64 * s.m; })) << "wide";
+  EXPECT_TRUE(has([](const shape& s) { return s.m != s.n && s.n != s.k && s.m != s.k && s.k > 1; })) << "m, n, k all differ";
+  for (const testing::shape_case& c : testing::sweep(correct_variants())) {
+    std::size_t accepted = 0;
+    for (const matmul_config& config : c.v->configs(c.s)) {
+      EXPECT_TRUE(c.v->validate(c.s, config, h100)) << c.name() << ' ' << config.describe();
+      ++accepted;
+    }
+    EXPECT_GT(accepted, 0u) << c.name();
+  }
+}
+
+// Wide integers are exact in float but not representable in TF32 (or half): a product computed
+// from TF32-rounded inputs differs from the exact one, so a TF32 kernel fails the exact compare.
+// Small integers in [-8, 8] are representable, which is how CublasTf32 passed before.
+TEST(MatmulCases, WideIntegersExposeTf32Rounding) {
+  const auto to_tf32 = [](float x) {  // round to nearest even, keeping 10 explicit mantissa bits
+    std::uint32_t bits;
+    std::memcpy(&bits, &x, sizeof bits);
+    bits += 0xFFFu + ((bits >> 13) & 1u);
+    bits &= ~0x1FFFu;
+    float y;
+    std::memcpy(&y, &bits, sizeof y);
+    return y;
+  };
+  const shape s{33, 65, 17};
+  for (const auto kind : {testing::input_kind::wide_integer, testing::input_kind::integer}) {
+    const auto input = testing::make_host_input(s, kind, 7);
+    ASSERT_TRUE(input->exact);
+    std::size_t representable = 0;
+    std::vector<float> rounded_a(input->a.size());
+    for (std::size_t i = 0; i < input->a.size(); ++i) {
+      rounded_a[i] = to_tf32(input->a[i]);
+      representable += rounded_a[i] == input->a[i];
+    }
+    const std::vector<double> rounded = reference::matmul(rounded_a, input->b, s.m, s.n, s.k);
+    std::size_t differing = 0;
+    for (std::size_t i = 0; i < rounded.size(); ++i) differing += rounded[i] != input->expected[i];
+    if (kind == testing::input_kind::wide_integer) {
+      EXPECT_EQ(representable, 0u) << "every wide A value needs 12 significant bits";
+      EXPECT_GT(differing, rounded.size() / 2) << "the TF32 product differs almost everywhere";
+    } else {
+      EXPECT_EQ(representable, input->a.size());
+      EXPECT_EQ(differing, 0u) << "small integers cannot tell TF32 from float";
+    }
+  }
+}
+
+// Every input the sweep draws is judged: exact, or small enough for the per-element bound.
+TEST(MatmulCases, EveryInputAtEveryShapeHasACheck) {
+  for (const shape& s : testing::swept_shapes()) {
+    if (static_cast<double>(s.m) * s.n * s.k > 0x1p26) continue;  // the CPU reference's cost in CI
+    for (const testing::input_kind kind : testing::inputs_for(s)) {
+      const auto input = testing::make_host_input(s, kind, 3);
+      EXPECT_TRUE(input->exact || !input->abs_expected.empty()) << s.describe() << ' ' << testing::name_of(kind);
+    }
+  }
+  // Past 2^30 multiply-adds only exact inputs run (Freivalds compares exactly).
+  for (const testing::input_kind kind : testing::inputs_for({4096, 4096, 4096}))
+    EXPECT_TRUE(kind != testing::input_kind::real && kind != testing::input_kind::constants);
 }
 
 // ---- reference ----

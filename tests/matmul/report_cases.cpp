@@ -8,6 +8,8 @@ std::string report_case::name() const {
          std::to_string(block) + 'G' + std::to_string(grid);
 }
 
+void PrintTo(const report_case& c, std::ostream* os) { *os << c.name(); }
+
 std::vector<report_case> report_cases() {
   return {
       {"SingleBlock", 32, 1, 32, 1},  // MM1: grid 1x1, block 32x32

@@ -3,6 +3,7 @@
 
 #include "kernels/matmul/matmul.hpp"
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,8 @@ struct report_case {
   int grid;  // per dimension, as the report launched it
   std::string name() const;  // "MM4N1024TW8B32G4"
 };
+
+void PrintTo(const report_case& c, std::ostream* os);
 
 std::vector<report_case> report_cases();
 // The grid (per dimension) the variant's launcher uses for a square shape.

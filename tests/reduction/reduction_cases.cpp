@@ -1,5 +1,6 @@
 #include "tests/reduction/reduction_cases.hpp"
 
+#include "fixtures/error_bounds.hpp"
 #include "fixtures/generators.hpp"
 
 #include <algorithm>
@@ -22,7 +23,8 @@ const char* name_of(input_kind kind) {
 std::string reduction_case::name() const {
   std::ostringstream out;
   out << v->name << 'N' << n;
-  if (block != 0) out << 'B' << block;
+  if (config.block != 0) out << 'B' << config.block;
+  if (config.grid != 0) out << 'G' << config.grid;
   out << name_of(input);
   return out.str();
 }
@@ -38,19 +40,33 @@ std::vector<std::size_t> swept_sizes() {
   return sizes;
 }
 
+std::vector<reduce_config> swept_configs(const variant& v, std::size_t n) {
+  std::vector<reduce_config> configs;
+  const std::vector<int> blocks = v.swept_blocks();
+  for (const int block : blocks) configs.push_back({block, 0});
+  constexpr std::size_t explicit_grid_limit = (std::size_t{1} << 20) + 3;
+  if (v.has_pass() && v.pass.grid == grid_policy::grid_stride && n <= explicit_grid_limit && !blocks.empty())
+    for (const int block : {blocks.front(), blocks.back()})
+      for (const int grid : {1, 7}) configs.push_back({block, grid});
+  return configs;
+}
+
 std::vector<reduction_case> size_case::cases() const {
   std::vector<reduction_case> all;
-  for (const int block : v->swept_blocks())
-    for (const input_kind kind : inputs) all.push_back({v, n, block, kind});
+  for (const reduce_config& config : configs)
+    for (const input_kind kind : inputs) all.push_back({v, n, config, kind});
   return all;
 }
 
 std::string size_case::name() const { return std::string(v->name) + 'N' + std::to_string(n) + suffix; }
 
+void PrintTo(const size_case& c, std::ostream* os) { *os << c.name(); }
+
 std::vector<size_case> sweep(std::span<const variant> variants) {
   std::vector<size_case> cases;
   for (const variant& v : variants)
-    for (const std::size_t n : swept_sizes()) cases.push_back({&v, n, {input_kind::integer, input_kind::real}});
+    for (const std::size_t n : swept_sizes())
+      cases.push_back({&v, n, {input_kind::integer, input_kind::real}, swept_configs(v, n)});
   return cases;
 }
 
@@ -65,44 +81,67 @@ std::vector<size_case> edge_input_cases(std::span<const variant> variants) {
   for (const variant& v : variants)
     for (const std::size_t n : {std::size_t{1}, std::size_t{33}, std::size_t{1025}, std::size_t{65537},
                                 (std::size_t{1} << 20) + 3})
-      cases.push_back({&v, n, {input_kind::ones, input_kind::alternating, input_kind::large_magnitude}, "EdgeInputs"});
+      cases.push_back({&v, n, {input_kind::ones, input_kind::alternating, input_kind::large_magnitude},
+                       swept_configs(v, n), "EdgeInputs"});
   return cases;
+}
+
+std::vector<size_case> report_grid_cases(std::span<const variant> variants) {
+  std::vector<size_case> cases;
+  for (const variant& v : variants) {
+    if (v.catalog_id != "K4" && v.catalog_id != "K5") continue;
+    // Seed 000's table for K4/K5 at n = 2^24, 64 threads: 16777216 -> 131072 blocks, then
+    // 131072 -> 2048 and 2048 -> 32 (twice the blocks needed), then 32 -> 1 block of 32.
+    struct launch { std::size_t n; int block; int grid; };
+    for (const launch l : {launch{std::size_t{1} << 24, 64, 131072}, launch{131072, 64, 2048}, launch{2048, 64, 32},
+                           launch{32, 32, 1}})
+      cases.push_back({&v, l.n, {input_kind::integer, input_kind::real}, {{l.block, l.grid}}, "ReportGrid"});
+  }
+  return cases;
+}
+
+std::vector<size_case> every_case_of(const variant& v) {
+  const std::span<const variant> one(&v, 1);
+  std::vector<size_case> all = sweep(one);
+  for (auto&& more : {edge_input_cases(one), report_grid_cases(one)}) all.insert(all.end(), more.begin(), more.end());
+  return all;
 }
 
 reduction_input make_input(input_kind kind, std::size_t n, std::uint64_t seed) {
   reduction_input input;
   input.values.resize(n);
   constexpr double exact_limit = 0x1p24;
-  // Integer range [-R, R], R up to 8, chosen so n·R <= 2^24; past that, a sparse ±1 input with
-  // about 0.9·2^24 non-zeros keeps sum|x| under 2^24 (the checks recompute sum|x| from the data and
-  // fall back to the error bound if it is not).
-  const int range = static_cast<int>(std::clamp(exact_limit / static_cast<double>(n), 1.0, 8.0));
-  const auto fill_integers = [&] {
-    if (static_cast<double>(n) * range <= exact_limit) fill_uniform_integers(input.values, seed, -range, range);
-    else fill_sparse_integers(input.values, seed, -1, 1, 0.9 * exact_limit / static_cast<double>(n));
-  };
+  const int range = static_cast<int>(std::clamp(exact_limit / static_cast<double>(std::max<std::size_t>(n, 1)), 1.0, 8.0));
+  // Random-sign bound over the partial sums of up to 4n nodes (error_bounds.hpp).
+  const double random_sign_bound = random_sign_partial_sum_bound(n, range, 4.0 * static_cast<double>(n) + 4.0);
   switch (kind) {
     case input_kind::integer:
-      fill_integers();
+      fill_nonzero_integers(input.values, seed, range);
       input.exact_unit = 1.0;
+      input.partial_sum_bound = random_sign_bound;
       break;
     case input_kind::real:
       fill_uniform_reals(input.values, seed, -1.0f, 1.0f);
       input.exact_unit = 0.0;
+      input.partial_sum_bound = static_cast<double>(n);
       break;
     case input_kind::ones:
       fill_constant(input.values, 1.0f);
       input.exact_unit = 1.0;
+      input.partial_sum_bound = static_cast<double>(n);
       break;
     case input_kind::alternating:
+      // Signs alternate by position, not at random: only the deterministic bound holds.
       fill_alternating_signs(input.values, seed, range);
       input.exact_unit = 1.0;
+      input.partial_sum_bound = static_cast<double>(n) * range;
       break;
     case input_kind::large_magnitude: {
-      fill_integers();
+      fill_nonzero_integers(input.values, seed, range);
       const float scale = std::ldexp(1.0f, 100);
       for (float& x : input.values) x *= scale;
       input.exact_unit = std::ldexp(1.0, 100);
+      input.partial_sum_bound = random_sign_bound * input.exact_unit;
       break;
     }
   }

@@ -1,16 +1,17 @@
-// What the reduction suite sweeps: variant × size × block × input kind, and the inputs it draws.
+// What the reduction suite sweeps: variant × size × launch config × input kind, and the inputs.
 #pragma once
 
 #include "kernels/reduction/reduction.hpp"
 
 #include <cstdint>
+#include <ostream>
 #include <string>
 #include <vector>
 
 namespace kc::reduction::testing {
 
 enum class input_kind {
-  integer,          // integers, sized so every partial sum is exact: compared exactly
+  integer,          // non-zero integers ±[1, R]: compared exactly at every size (see make_input)
   real,             // uniform in [-1, 1): compared within the summation error bound
   ones,             // all 1.0
   alternating,      // +m, -m, +m, ... (heavy cancellation)
@@ -21,11 +22,11 @@ const char* name_of(input_kind kind);
 struct reduction_case {
   const variant* v = nullptr;
   std::size_t n = 0;
-  int block = 0;  // 0 for libraries that choose their own
+  reduce_config config;  // block 0 for libraries that choose their own; grid 0 = the variant's own
   input_kind input = input_kind::integer;
 
-  reduce_config config() const { return {block, 0}; }
-  // "SequentialAddressingN1025B256Integer" (CamelCase, alphanumeric: a valid test name).
+  // "SequentialAddressingN1025B256Integer", "GridStrideUnrollN4097B32G7Real" (CamelCase,
+  // alphanumeric: the KCONFORM_CASE a replay command names).
   std::string name() const;
 };
 
@@ -34,19 +35,27 @@ struct reduction_case {
 // CTest's discovery and its run).
 std::vector<std::size_t> swept_sizes();
 
-// One GoogleTest case: a variant at one size, checked at every block it supports with each of
-// `inputs`. (CTest starts a process per test case, and a CUDA context costs about a second to
-// create on the GPU box, so a case covers the block × input axes inside one process; every
-// failure still names its block, input and seed.)
+// The launch configurations a variant is swept with at size n, from its own registry rule:
+// every block of variant::swept_blocks() with the variant's own grid; and for grid-stride variants,
+// at n <= 2^20 + 3, explicit grids of 1 and 7 blocks at its smallest and largest block too, so each
+// thread loops many times (the grid-stride path the automatic grid barely exercises).
+std::vector<reduce_config> swept_configs(const variant& v, std::size_t n);
+
+// One GoogleTest case: a variant at one size, checked with each of `configs` × `inputs` inside one
+// process (a CUDA context costs ~1 s on the GPU box; issue 7 reworks this). Failures name the
+// inner case, and the replay command runs exactly it.
 struct size_case {
   const variant* v = nullptr;
   std::size_t n = 0;
   std::vector<input_kind> inputs;
+  std::vector<reduce_config> configs;
   const char* suffix = "";  // distinguishes sweeps over the same sizes, e.g. "EdgeInputs"
 
-  std::vector<reduction_case> cases() const;  // every block × input at this size
+  std::vector<reduction_case> cases() const;  // every config × input at this size
   std::string name() const;                   // "SequentialAddressingN1025"
 };
+// GoogleTest prints parameters with this (CTest's test names then carry no raw bytes).
+void PrintTo(const size_case& c, std::ostream* os);
 
 // The main sweep (integer and real inputs) at every swept size, for the given variants.
 std::vector<size_case> sweep(std::span<const variant> variants);
@@ -54,13 +63,31 @@ std::vector<size_case> sweep(std::span<const variant> variants);
 std::vector<size_case> sweep_pass_variants(std::span<const variant> variants);
 // Unusual inputs (ones, alternating signs, large magnitudes) at a few sizes.
 std::vector<size_case> edge_input_cases(std::span<const variant> variants);
+// Seed 000's explicit launches for K4/K5 (its passes 2-3 launch twice the blocks they need; the
+// extra blocks must write 0), run as one-pass cases of the variants that have them.
+std::vector<size_case> report_grid_cases(std::span<const variant> variants);
+// Everything above for one variant: the sweep a known-bad row faces is this, the correct one's.
+std::vector<size_case> every_case_of(const variant& v);
 
 struct reduction_input {
   std::vector<float> values;
-  // Every value is an integer multiple of this power of two (0: real-valued). With
-  // sum|x| <= 2^24 · exact_unit, every partial sum is representable, so any summation order is exact.
+  // Every value is an integer multiple of this power of two (0: real-valued).
   double exact_unit = 0.0;
+  // A bound on |every partial sum| of any summation tree fixed independently of the values
+  // (deterministic, or failing with probability <= 2^-64: see random_sign_partial_sum_bound).
+  double partial_sum_bound = 0.0;
+  // Exact compare: every partial sum is then a multiple of exact_unit below 2^24·exact_unit,
+  // representable in float, so every addition is exact whatever the order.
+  bool exact() const { return exact_unit > 0.0 && partial_sum_bound <= 0x1p24 * exact_unit; }
 };
+
+// Integer: R = clamp(2^24 / n, 1, 8) and values uniform over ±[1, R] (no zeros). For n·R <= 2^24
+// every partial sum is bounded by sum|x| <= 2^24 (deterministic). Past that (n > 2^24, R = 1,
+// dense ±1) the signs are independent and symmetric, so by Hoeffding and a union bound over at most
+// 4n partial sums every |partial sum| < R·sqrt(2n·(ln 8n + 64 ln 2)) except with probability 2^-64
+// (n = 2^31: < 5.4e5, far below 2^24). Either way the compare is exact, and since no value is
+// zero, dropping or duplicating any one element changes the sum; reading x_j in place of x_i goes
+// unseen only when x_j = x_i, probability 1/(2R) <= 1/2 per misplaced element per input.
 reduction_input make_input(input_kind kind, std::size_t n, std::uint64_t seed);
 
 }  // namespace kc::reduction::testing

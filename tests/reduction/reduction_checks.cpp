@@ -1,18 +1,22 @@
 #include "tests/reduction/reduction_checks.hpp"
 
 #include "fixtures/compare.hpp"
+#include "fixtures/cuda_stream.hpp"
+#include "fixtures/device_ops.hpp"
 #include "fixtures/error_bounds.hpp"
+#include "fixtures/failure_dump.hpp"
 #include "fixtures/generators.hpp"
-#include "fixtures/gpu_environment.hpp"
 #include "fixtures/guarded_buffer.hpp"
+#include "fixtures/replay.hpp"
 #include "reference/reduction_reference.hpp"
 
+#include <optional>
 #include <sstream>
 
 namespace kc::reduction::testing {
 
-double tolerance_for(std::size_t depth, double abs_sum, double exact_unit) {
-  if (exact_unit > 0.0 && abs_sum <= 0x1p24 * exact_unit) return 0.0;
+double tolerance_for(std::size_t depth, double abs_sum, const reduction_input& input) {
+  if (input.exact()) return 0.0;
   return float_sum_error_bound(depth + 1, abs_sum);
 }
 
@@ -21,108 +25,188 @@ std::size_t library_summation_depth(std::size_t n) {
   return (n + warps - 1) / warps + 32 + 32;
 }
 
+std::shared_ptr<const prepared_input> prepare_input(input_kind kind, std::size_t n, std::uint64_t seed) {
+  auto input = std::make_shared<prepared_input>();
+  input->kind = kind;
+  input->seed = seed;
+  input->host = make_input(kind, n, seed);
+  input->total = reference::reduce_sum(input->host.values);
+  input->abs_total = reference::reduce_abs_sum(input->host.values);
+  input->pristine = device_buffer<float>(n);
+  input->pristine.upload(input->host.values);
+  return input;
+}
+
 namespace {
 
-// One line that identifies the case well enough to replay it.
-std::string describe_case(const reduction_case& c, std::uint64_t seed, const std::string& extra) {
+// One line that identifies the case well enough to replay it exactly.
+std::string describe_case(const reduction_case& c, const prepared_input& input, const std::string& extra) {
   std::ostringstream out;
   out << c.v->name << " (" << c.v->catalog_id << ", seed report " << c.v->seed << ", " << c.v->technique << "), n = " << c.n
-      << ", " << c.config().describe() << extra << ", input " << name_of(c.input) << ", input seed " << seed
-      << " [replay: KCONFORM_SEED=" << base_seed() << " and --gtest_filter='*" << c.name() << "']";
+      << ", " << c.config.describe() << extra << ", input " << name_of(c.input) << ", input seed " << input.seed
+      << (input.host.exact() ? " (exact compare)" : " (error-bound compare)") << "\n  replay: " << replay_command(c.name());
   return out.str();
 }
 
-// Synchronises and turns a fault into a failure message. Sticky errors say the context is gone.
-bool synchronised(std::string& problem) {
-  const cudaError_t error = cudaDeviceSynchronize();
-  if (error == cudaSuccess) return true;
-  problem = std::string("the kernel faulted: ") + cudaGetErrorName(error) + ": " + cudaGetErrorString(error) +
-            (is_sticky_cuda_error(error) ? " (sticky: this process's CUDA context is unusable from here on)" : "");
-  if (!is_sticky_cuda_error(error)) (void)cudaGetLastError();
-  return false;
+// Synchronises the check's stream, then the device (a kernel a launcher wrongly put on another
+// stream may still run); a fault becomes the problem text. Sticky errors say the context is gone.
+std::optional<std::string> fault_after_sync(cudaStream_t stream) {
+  cudaError_t error = cudaStreamSynchronize(stream);
+  if (error == cudaSuccess) error = cudaDeviceSynchronize();
+  if (error == cudaSuccess) return std::nullopt;
+  const bool sticky = is_sticky_cuda_error(error);
+  if (!sticky) (void)cudaGetLastError();
+  return std::string("the kernel faulted: ") + cudaGetErrorName(error) + ": " + cudaGetErrorString(error) +
+         (sticky ? " (sticky: this process's CUDA context is unusable from here on)" : "");
 }
 
 template <class Buffer>
-bool guards_intact(const Buffer& buffer, const char* which, std::string& problem) {
-  if (const auto violation = buffer.check_guards()) {
-    problem = std::string(which) + ": " + violation->describe();
-    return false;
-  }
-  return true;
+std::optional<std::string> guard_problem(const Buffer& buffer, const char* which) {
+  if (const auto violation = buffer.check_guards()) return std::string(which) + ": " + violation->describe();
+  return std::nullopt;
 }
+
+std::string dump(const reduction_case& c, const std::string& context, const prepared_input& input,
+                 std::span<const double> expected, std::span<const float> actual) {
+  const std::string path = write_failure_dump(current_test_full_name() + "." + c.name(), context,
+                                              {{"input", input.host.values, {}}, {"expected", {}, expected},
+                                               {"actual", actual, {}}});
+  return "\n  data: " + path;
+}
+
+// Checks every pass of the generic driver as it goes (exact inputs only): after pass k, its output
+// must equal the reference reduction of pass k−1's expected output, exactly.
+struct pass_checker {
+  const prepared_input* input = nullptr;
+  std::vector<float> previous;  // expected output of the last pass checked (exact integers)
+  std::size_t observed = 0;
+  std::string problem;
+
+  static void after_pass(void* self, std::size_t index, const pass_geometry& pass, const float* output, cudaStream_t stream) {
+    auto& checker = *static_cast<pass_checker*>(self);
+    ++checker.observed;
+    if (!checker.problem.empty()) return;
+    if (const auto fault = fault_after_sync(stream)) {
+      checker.problem = "pass " + std::to_string(index + 1) + ": " + *fault;
+      return;
+    }
+    const std::span<const float> in = index == 0 ? std::span<const float>(checker.input->host.values)
+                                                 : std::span<const float>(checker.previous);
+    const std::vector<reference::block_sum> blocks = reference::reduce_pass(in, pass.chunk_elements, pass.grid);
+    std::vector<double> expected(blocks.size());
+    for (std::size_t b = 0; b < blocks.size(); ++b) expected[b] = blocks[b].sum;
+    std::vector<float> actual(pass.grid);
+    if (const cudaError_t e = cudaMemcpy(actual.data(), output, pass.grid * sizeof(float), cudaMemcpyDeviceToHost);
+        e != cudaSuccess) {
+      checker.problem = "pass " + std::to_string(index + 1) + ": reading its output failed: " + cudaGetErrorName(e);
+      return;
+    }
+    const comparison result = compare_exact(expected, actual);
+    if (!result.ok()) {
+      std::ostringstream out;
+      out << "pass " << index + 1 << " (" << pass.n << " -> " << pass.grid << " x " << pass.block
+          << "): " << result.describe("partial");
+      checker.problem = out.str();
+      return;
+    }
+    checker.previous.assign(expected.begin(), expected.end());
+  }
+};
 
 }  // namespace
 
-::testing::AssertionResult check_one_pass(const reduction_case& c, std::uint64_t seed) {
+check_result check_one_pass(const reduction_case& c, const prepared_input& input) {
   const variant& v = *c.v;
   const device_limits& limits = device_limits::of_current_device();
-  const reduce_config config = c.config();
-  if (const launch_status status = validate_pass(v, c.n, config, limits); !status)
-    return ::testing::AssertionFailure() << "the launcher refused a case the suite expects it to run: " << status.message()
-                                         << "\n  case: " << describe_case(c, seed, "");
-  const pass_geometry geometry = plan_pass(v, c.n, config, limits);
-  const std::string context = describe_case(c, seed, " (grid " + std::to_string(geometry.grid) + ")");
-
-  const reduction_input input = make_input(c.input, c.n, seed);
-  const std::vector<reference::block_sum> expected = reference::reduce_pass(input.values, geometry.chunk_elements, geometry.grid);
+  if (const launch_status status = validate_pass(v, c.n, c.config, limits); !status)
+    return check_result::refuse(status.message() + "\n  case: " + describe_case(c, input, ""));
+  const pass_geometry geometry = plan_pass(v, c.n, c.config, limits);
+  const std::string context = describe_case(c, input, " (grid " + std::to_string(geometry.grid) + ")");
+  const std::vector<reference::block_sum> expected = reference::reduce_pass(input.host.values, geometry.chunk_elements, geometry.grid);
 
   guarded_device_buffer<float> in(c.n), out(geometry.grid);
-  in.upload(input.values);
+  in.poison();
   out.poison();
-  if (const launch_status status = launch_pass(v, in.data(), c.n, out.data(), config); !status)
-    return ::testing::AssertionFailure() << status.message() << "\n  case: " << context;
-  std::string problem;
-  if (!synchronised(problem) || !guards_intact(out, "partial sums", problem) || !guards_intact(in, "input", problem))
-    return ::testing::AssertionFailure() << problem << "\n  case: " << context;
+  KC_CUDA_TRY(cudaDeviceSynchronize());  // the poison is in place before the check's stream starts
+  const cuda_stream stream;
+  enqueue_behind_delay(in.data(), input.pristine.data(), c.n * sizeof(float), stream.get());
+  if (const launch_status status = launch_pass(v, in.data(), c.n, out.data(), c.config, stream.get()); !status) {
+    (void)cudaDeviceSynchronize();
+    return status.what() == launch_status::kind::refused ? check_result::refuse(status.message() + "\n  case: " + context)
+                                                         : check_result::fail(status.message() + "\n  case: " + context);
+  }
+  if (auto problem = fault_after_sync(stream.get())) return check_result::fail(*problem + "\n  case: " + context);
+  for (auto problem : {guard_problem(out, "partial sums"), guard_problem(in, "input")})
+    if (problem) return check_result::fail(*problem + "\n  case: " + context);
+  if (!v.pass.destroys_input)
+    if (const std::size_t changed = count_differing_words(in.data(), input.pristine.data(), c.n * sizeof(float), stream.get());
+        changed != 0)
+      return check_result::fail("the kernel wrote into its input: " + std::to_string(changed) + " of " + std::to_string(c.n) +
+                                " elements changed, though " + std::string(v.name) +
+                                "'s registry row says the input is preserved (destroys_input = false)\n  case: " + context);
 
   const std::vector<float> actual = out.download();
   std::vector<double> sums(expected.size()), tolerances(expected.size());
   const std::size_t depth = geometry.summation_depth();
   for (std::size_t b = 0; b < expected.size(); ++b) {
     sums[b] = expected[b].sum;
-    tolerances[b] = tolerance_for(depth, expected[b].abs_sum, input.exact_unit);
+    tolerances[b] = tolerance_for(depth, expected[b].abs_sum, input.host);
   }
   const comparison result = compare_within(sums, actual, tolerances);
   if (!result.ok())
-    return ::testing::AssertionFailure() << "one pass: " << result.describe("block") << "\n  case: " << context;
-  return ::testing::AssertionSuccess();
+    return check_result::fail("one pass: " + result.describe("block") + "\n  case: " + context + dump(c, context, input, sums, actual));
+  return check_result::pass();
 }
 
-::testing::AssertionResult check_full_reduction(const reduction_case& c, std::uint64_t seed) {
+check_result check_full_reduction(const reduction_case& c, const prepared_input& input) {
   const variant& v = *c.v;
-  const reduce_config config = c.config();
-  const std::string context = describe_case(c, seed, "");
-  const reduction_input input = make_input(c.input, c.n, seed);
-  const double expected = reference::reduce_sum(input.values);
-  const double abs_sum = reference::reduce_abs_sum(input.values);
-
-  const std::size_t scratch_size = std::max<std::size_t>(1, scratch_elements(v, c.n, config));
+  const std::string context = describe_case(c, input, "");
+  const std::size_t scratch_size = std::max<std::size_t>(1, scratch_elements(v, c.n, c.config));
   guarded_device_buffer<float> a(c.n), scratch(scratch_size);
-  a.upload(input.values);
+  a.poison();
   scratch.poison();
-  const reduce_outcome outcome = reduce(v, a.data(), c.n, scratch.data(), scratch_size, config);
-  if (!outcome.status) return ::testing::AssertionFailure() << outcome.status.message() << "\n  case: " << context;
-  std::string problem;
-  if (!synchronised(problem) || !guards_intact(a, "buffer A (input)", problem) ||
-      !guards_intact(scratch, "buffer B (scratch)", problem))
-    return ::testing::AssertionFailure() << problem << "\n  case: " << context;
+  KC_CUDA_TRY(cudaDeviceSynchronize());
+  const cuda_stream stream;
+  enqueue_behind_delay(a.data(), input.pristine.data(), c.n * sizeof(float), stream.get());
+  pass_checker checker{&input};
+  const pass_observer observer{&pass_checker::after_pass, &checker};
+  const bool check_passes = input.host.exact() && v.has_pass();
+  const reduce_outcome outcome =
+      reduce(v, a.data(), c.n, scratch.data(), scratch_size, c.config, stream.get(), check_passes ? &observer : nullptr);
+  if (!outcome.status) {
+    (void)cudaDeviceSynchronize();
+    return outcome.status.what() == launch_status::kind::refused
+               ? check_result::refuse(outcome.status.message() + "\n  case: " + context)
+               : check_result::fail(outcome.status.message() + "\n  case: " + context);
+  }
+  if (auto problem = fault_after_sync(stream.get())) return check_result::fail(*problem + "\n  case: " + context);
+  for (auto problem : {guard_problem(a, "buffer A (input)"), guard_problem(scratch, "buffer B (scratch)")})
+    if (problem) return check_result::fail(*problem + "\n  case: " + context);
+  if (!checker.problem.empty()) return check_result::fail(checker.problem + "\n  case: " + context);
+  if (check_passes && v.reduce == nullptr && checker.observed != outcome.plan.passes.size())
+    return check_result::fail("the driver reported " + std::to_string(checker.observed) + " of its " +
+                              std::to_string(outcome.plan.passes.size()) + " passes\n  case: " + context);
 
   float actual = 0.0f;
   if (const cudaError_t error = cudaMemcpy(&actual, outcome.result, sizeof(float), cudaMemcpyDeviceToHost); error != cudaSuccess)
-    return ::testing::AssertionFailure() << "reading the result failed: " << cudaGetErrorName(error) << "\n  case: " << context;
+    return check_result::fail(std::string("reading the result failed: ") + cudaGetErrorName(error) + "\n  case: " + context);
 
-  const std::size_t depth = v.has_pass() ? outcome.plan.summation_depth() : library_summation_depth(c.n);
-  const double tolerance = tolerance_for(depth, abs_sum, input.exact_unit);
-  const comparison result = compare_within(std::span(&expected, 1), std::span(&actual, 1), std::span(&tolerance, 1));
+  const std::size_t depth = v.has_pass()                ? outcome.plan.summation_depth()
+                            : v.library_depth != nullptr ? v.library_depth(c.n)
+                                                         : library_summation_depth(c.n);
+  const double tolerance = tolerance_for(depth, input.abs_total, input.host);
+  const comparison result = compare_within(std::span(&input.total, 1), std::span(&actual, 1), std::span(&tolerance, 1));
   if (!result.ok()) {
     std::ostringstream plan;
     for (const pass_geometry& pass : outcome.plan.passes) plan << ' ' << pass.n << "->" << pass.grid << 'x' << pass.block;
-    return ::testing::AssertionFailure() << "total: " << result.describe("sum") << "\n  passes (n->grid x block):"
-                                         << (plan.str().empty() ? std::string(" library") : plan.str())
-                                         << ", result read from " << (outcome.result == a.data() ? "A" : "B")
-                                         << "\n  case: " << context;
+    std::ostringstream message;
+    message << "total: " << result.describe("sum") << "\n  passes (n->grid x block):"
+            << (plan.str().empty() ? std::string(" library") : plan.str()) << ", result read from "
+            << (outcome.result == a.data() ? "A" : "B") << "\n  case: " << context
+            << dump(c, context, input, std::span(&input.total, 1), std::span(&actual, 1));
+    return check_result::fail(message.str());
   }
-  return ::testing::AssertionSuccess();
+  return check_result::pass();
 }
 
 }  // namespace kc::reduction::testing

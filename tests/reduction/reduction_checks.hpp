@@ -1,37 +1,56 @@
-// The two checks every reduction variant goes through. They return an AssertionResult instead of
-// asserting, so the known-bad tests run the very same checks and count how many fail.
+// The two checks every reduction variant goes through. They return a check_result (passed, failed
+// or refused) instead of asserting, so the known-bad tests run the very same checks and count how
+// many fail, with refusals counted apart.
 //
-//   check_one_pass        one launch: every block's partial sum against the CPU reference
-//   check_full_reduction  n -> 1 through the multi-pass driver (or the library): the total
+//   check_one_pass        one launch: every block's partial sum against the CPU reference, and
+//                         the input unchanged unless the row declares destroys_input
+//   check_full_reduction  n -> 1 through the multi-pass driver (or the library): the total, and
+//                         (exact inputs, the generic driver) every pass's partial sums exactly
 //
-// Each: fresh seeded input; outputs poisoned and guard-zoned; launch; synchronise; guards checked;
-// every output compared. Exact where the input makes every partial sum representable, else within
-// the rounding-error bound of the summation depth (see tolerance_for below).
+// Each: the input drawn once per (size, input kind) and kept pristine on the device; outputs
+// poisoned and guard-zoned; the input copied in on a non-blocking stream *behind a delay kernel*,
+// the launch queued on that stream, and only that stream synchronised before the checks — a
+// launcher that ignores its stream reads poison. Exact where every partial sum is representable
+// (reduction_input::exact), else within the rounding-error bound of the summation depth.
 #pragma once
 
+#include "fixtures/check_result.hpp"
+#include "fixtures/device_buffer.hpp"
 #include "tests/reduction/reduction_cases.hpp"
 
-#include <gtest/gtest.h>
+#include <memory>
 
 namespace kc::reduction::testing {
 
-::testing::AssertionResult check_one_pass(const reduction_case& c, std::uint64_t seed);
-::testing::AssertionResult check_full_reduction(const reduction_case& c, std::uint64_t seed);
+struct prepared_input {
+  input_kind kind = input_kind::integer;
+  std::uint64_t seed = 0;
+  reduction_input host;
+  double total = 0.0;      // reference sum
+  double abs_total = 0.0;  // reference sum of |x|
+  device_buffer<float> pristine;
+};
+std::shared_ptr<const prepared_input> prepare_input(input_kind kind, std::size_t n, std::uint64_t seed);
+
+check_result check_one_pass(const reduction_case& c, const prepared_input& input);
+check_result check_full_reduction(const reduction_case& c, const prepared_input& input);
 
 // Allowed |gpu − reference| for a sum with the given summation depth and sum|x|.
-//   0 when the input is on an integer grid (exact_unit > 0) and sum|x| <= 2^24·exact_unit: every
-//     partial sum is then a multiple of exact_unit below 2^24·exact_unit, representable in float,
-//     so every addition is exact whatever the order.
+//   0 when input.exact(): every partial sum is a representable multiple of exact_unit.
 //   else gamma(depth + 1)·sum|x| (Higham's bound for a summation tree of that depth). The +1 covers
 //     the reference's own error: a compensated double sum, within ~2^-52·sum|x|, far below the
 //     extra u·sum|x| that one more level of gamma allows.
-double tolerance_for(std::size_t depth, double abs_sum, double exact_unit);
+// Where this bound is not discriminating: gamma(d)·sum|x| grows like d·n·u while the sum of n
+// uniform values in [-1, 1) spreads like 0.58·sqrt(n), so past n ~ 2^20 a real-input total check
+// cannot see one dropped element (at 2^26 + 1 the bound is larger than the spread of the answer).
+// That is why every size also runs the exact Integer input; the per-block one-pass check, whose
+// sum|x| is only a block's, stays discriminating at every n.
+double tolerance_for(std::size_t depth, double abs_sum, const reduction_input& input);
 
 // Summation depth assumed for cub::DeviceReduce::Sum, whose tree we do not control: each thread
 // of an even-share grid of at least one 32-thread warp per SM accumulates at most
 // ceil(n / (32·SMs)) items in sequence, plus at most 32 per-thread items of one tile, plus block
 // and grid trees of depth <= 32. Conservative; the integer inputs check CUB exactly regardless.
 std::size_t library_summation_depth(std::size_t n);
-
 
 }  // namespace kc::reduction::testing

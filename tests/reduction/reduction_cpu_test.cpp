@@ -1,7 +1,10 @@
 // CPU-only tests of the reduction family's host logic: the multi-pass planner against seed 000's
 // tables, launch-config validation and its messages, and the registry against KERNELS.md §1–2.
 #include "kernels/reduction/reduction.hpp"
+#include "fixtures/error_bounds.hpp"
+#include "reference/reduction_reference.hpp"
 #include "tests/reduction/reduction_cases.hpp"
+#include "tests/reduction/reduction_checks.hpp"
 
 #include <gtest/gtest.h>
 
@@ -129,7 +132,7 @@ TEST(ReductionValidation, RefusesWithMessagesAStudentCanActOn) {
 
 TEST(ReductionValidation, AcceptsEverySweptConfiguration) {
   for (const testing::size_case& sized : testing::sweep_pass_variants(correct_variants()))
-    for (const testing::reduction_case& c : sized.cases()) EXPECT_TRUE(validate_pass(*c.v, c.n, c.config(), h100)) << c.name();
+    for (const testing::reduction_case& c : sized.cases()) EXPECT_TRUE(validate_pass(*c.v, c.n, c.config, h100)) << c.name();
 }
 
 // Every kernel of KERNELS.md §1–2 has a correct variant, and every known bug the catalog lists
@@ -176,26 +179,106 @@ TEST(ReductionCases, SweepCoversTheIssueSizesAndBlocks) {
   std::set<std::string> names;
   for (const auto& sized : testing::sweep(correct_variants())) {
     EXPECT_TRUE(names.insert(sized.name()).second) << sized.name();
-    EXPECT_EQ(sized.cases().size(), 2 * sized.v->swept_blocks().size()) << "integer and real input at every block";
+    EXPECT_EQ(sized.cases().size(), 2 * sized.configs.size()) << "integer and real input at every config";
+    for (const int block : sized.v->swept_blocks())
+      EXPECT_TRUE(std::count_if(sized.configs.begin(), sized.configs.end(),
+                                [&](const reduce_config& c) { return c.block == block && c.grid == 0; }))
+          << sized.name() << " misses block " << block;
   }
   for (const auto& sized : testing::edge_input_cases(correct_variants())) EXPECT_TRUE(names.insert(sized.name()).second);
+  for (const auto& sized : testing::report_grid_cases(correct_variants())) EXPECT_TRUE(names.insert(sized.name()).second);
 }
 
-// The integer inputs are chosen so that exactness is guaranteed: sum|x| <= 2^24.
-TEST(ReductionCases, IntegerInputsAdmitAnExactCompare) {
-  for (const std::size_t n : {std::size_t{1}, std::size_t{1000}, std::size_t{1} << 21, (std::size_t{1} << 24) + 5,
-                              (std::size_t{1} << 26) + 1}) {
+// The integer inputs are exact and zero-free at every size: dropping, duplicating or double-counting
+// any one element changes the exact total. Before issue 6 they were 1/3 zeros at 2^24 and 77.5%
+// zeros at 2^26 + 1 (a kernel dropping the last element escaped with probability 1/3 and 3/4).
+TEST(ReductionCases, IntegerInputsAreExactAndZeroFreeAtEverySweptSize) {
+  for (const std::size_t n : testing::swept_sizes()) {
+    SCOPED_TRACE("n = " + std::to_string(n));
     const testing::reduction_input input = testing::make_input(testing::input_kind::integer, n, 99);
-    double abs_sum = 0.0;
-    bool any_nonzero = false;
+    ASSERT_TRUE(input.exact()) << "partial-sum bound " << input.partial_sum_bound << " exceeds 2^24";
+    std::size_t zeros = 0;
     for (const float x : input.values) {
-      abs_sum += std::fabs(x);
-      any_nonzero |= x != 0.0f;
+      zeros += x == 0.0f;
       ASSERT_EQ(x, std::nearbyint(x));
     }
-    EXPECT_TRUE(any_nonzero) << n;
-    EXPECT_LE(abs_sum, 0x1p24) << n;
+    EXPECT_EQ(zeros, 0u);
+    // The check itself: a total missing any one element is rejected (tolerance 0 and x != 0).
+    const double total = reference::reduce_sum(input.values);
+    for (const std::size_t dropped : {std::size_t{0}, n / 2, n - 1}) {
+      const double missing_one = total - input.values[dropped];
+      EXPECT_GT(std::fabs(missing_one - total), testing::tolerance_for(1000, reference::reduce_abs_sum(input.values), input))
+          << "dropping element " << dropped << " would pass";
+    }
   }
+  // The 2^31-element case (reduction_huge_test.cpp) is exact by the same random-sign argument.
+  const std::size_t huge = (std::size_t{1} << 31) + 17;
+  EXPECT_LT(random_sign_partial_sum_bound(huge, 1.0, 4.0 * static_cast<double>(huge)), 6e5);
+}
+
+// Every case of the sweep runs an exact input beside the real one, at every size: past ~2^20 the
+// real-input total check's bound gamma(d)·sum|x| exceeds one element, and at 2^26 + 1 it exceeds the
+// spread of the answer itself (documented in reduction_checks.hpp), so it alone could not see a
+// dropped element there.
+TEST(ReductionCases, EverySizeCaseHasAnExactInput) {
+  for (const auto& sized : testing::sweep(correct_variants())) {
+    ASSERT_TRUE(std::count(sized.inputs.begin(), sized.inputs.end(), testing::input_kind::integer)) << sized.name();
+  }
+  // Where the real-input total check stops resolving one element (|x| < 1): the bound at K3,
+  // block 256, grows past 1 between 2^20 and 2^24.
+  const variant& k3 = named("SequentialAddressing");
+  const auto real_bound = [&](std::size_t n) {
+    const testing::reduction_input input = testing::make_input(testing::input_kind::real, n, 5);
+    return testing::tolerance_for(plan_multipass(k3, n, {256, 0}, h100).summation_depth(), reference::reduce_abs_sum(input.values),
+                                  input);
+  };
+  EXPECT_LT(real_bound(65537), 0.5);
+  EXPECT_GT(real_bound(std::size_t{1} << 24), 1.0);
+}
+
+// Sweeps come from the variant's own rule, never from a fixed list a rule can miss.
+TEST(ReductionCases, SweptBlocksFollowTheVariantsRule) {
+  EXPECT_EQ(named("WarpShuffle").swept_blocks(), (std::vector<int>{32, 96, 224, 256, 992, 1024}))
+      << "whole warps: non-powers of two must run";
+  variant multiples_of_96 = named("WarpShuffle");
+  multiples_of_96.pass.blocks = block_rule{96, 1024, false, 96};
+  const std::vector<int> blocks = multiples_of_96.swept_blocks();
+  EXPECT_EQ(blocks, (std::vector<int>{96, 288, 672, 768, 960}));
+  for (const int block : blocks) EXPECT_TRUE(validate_pass(multiples_of_96, 5000, {block, 0}, h100)) << block;
+  for (const variant& v : correct_variants())
+    for (const std::size_t n : testing::swept_sizes()) EXPECT_FALSE(testing::swept_configs(v, n).empty()) << v.name << ' ' << n;
+  // Grid-stride variants also run explicit small grids, so threads loop many times.
+  const std::vector<reduce_config> k7 = testing::swept_configs(named("GridStrideUnroll"), 4097);
+  EXPECT_TRUE(std::count_if(k7.begin(), k7.end(), [](const reduce_config& c) { return c.grid == 1; }));
+}
+
+// Known-bad rows face the very sweep a correct variant faces.
+TEST(ReductionCases, KnownBadRowsFaceTheCorrectVariantsSweep) {
+  const variant& bad = named("SequentialTidLeS");
+  const variant& good = named("SequentialAddressing");
+  const auto bad_cases = testing::every_case_of(bad), good_cases = testing::every_case_of(good);
+  ASSERT_EQ(bad_cases.size(), good_cases.size());
+  for (std::size_t i = 0; i < bad_cases.size(); ++i) {
+    EXPECT_EQ(bad_cases[i].n, good_cases[i].n);
+    EXPECT_EQ(bad_cases[i].inputs, good_cases[i].inputs);
+    EXPECT_EQ(bad_cases[i].configs.size(), good_cases[i].configs.size());
+  }
+}
+
+TEST(ReductionCases, ParametersPrintAsTheirNames) {
+  const auto cases = testing::sweep(correct_variants());
+  ASSERT_FALSE(cases.empty());
+  EXPECT_EQ(::testing::PrintToString(cases.front()), cases.front().name());
+}
+
+TEST(ReductionRegistry, RowsOnlyASanitizerSeesNameTheirTool) {
+  std::set<std::string> tools;
+  for (const variant& v : known_bad_variants())
+    if (v.detection != caught_by::value_checks) tools.insert(name_of(v.detection));
+  // tests/CMakeLists.txt registers a sanitizer gate for each of these tools.
+  for (const std::string& tool : tools) EXPECT_TRUE(tool == "racecheck" || tool == "memcheck" || tool == "initcheck") << tool;
+  EXPECT_TRUE(tools.count("memcheck")) << "a row only memcheck on exact-size buffers can catch";
+  EXPECT_TRUE(tools.count("initcheck")) << "a row only initcheck on unpoisoned buffers can catch";
 }
 
 }  // namespace

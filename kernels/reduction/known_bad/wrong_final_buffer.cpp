@@ -8,8 +8,8 @@ namespace kc::reduction::detail {
 
 reduce_outcome run_multipass_wrong_final_buffer(const variant& v, float* a, std::size_t n, float* scratch,
                                                 std::size_t scratch_elements, const reduce_config& config,
-                                                cudaStream_t stream) {
-  reduce_outcome outcome = run_multipass(v, a, n, scratch, scratch_elements, config, stream);
+                                                cudaStream_t stream, const pass_observer* observer) {
+  reduce_outcome outcome = run_multipass(v, a, n, scratch, scratch_elements, config, stream, observer);
   if (outcome.status) outcome.result = outcome.plan.result_in_scratch ? a : scratch;
   return outcome;
 }
