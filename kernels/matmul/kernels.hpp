@@ -26,6 +26,7 @@ KC_MATMUL_LAUNCH(launch_cublas_row_major);          // MMc
 
 // Known-bad variants (known_bad/).
 KC_MATMUL_VALIDATE(validate_as_written_square);
+KC_MATMUL_VALIDATE(validate_cublas_as_written_square);
 KC_MATMUL_LAUNCH(launch_mm1_as_written);
 KC_MATMUL_LAUNCH(launch_mm2_as_written);
 KC_MATMUL_LAUNCH(launch_mm3_as_written);

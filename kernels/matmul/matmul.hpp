@@ -26,6 +26,7 @@ struct matmul_config {
   int block = 16;       // threads per block side (blocks are block × block)
   int tile_width = 1;   // TILE_WIDTH: outputs per thread per side (MM2, MM4), or the shared tile (tiled)
   std::string describe() const;
+  bool operator==(const matmul_config&) const = default;
 };
 
 // What a launch needs besides the data: the stream, and a cuBLAS handle that the caller creates

@@ -10,7 +10,9 @@
 #include "fixtures/replay.hpp"
 #include "reference/matmul_reference.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -64,13 +66,45 @@ std::vector<input_kind> inputs_for(const shape& s) {
   return inputs;
 }
 
+namespace {
+constexpr std::size_t parallel_enough = 4 * 32 * 132;  // 4 warps per SM of an H100
+double multiply_adds(const shape& s) { return static_cast<double>(s.m) * s.n * s.k; }
+}  // namespace
+
+std::size_t threads_launched(const variant& v, const shape& s, const matmul_config& config) {
+  if (config.block == 0) return SIZE_MAX;
+  const bool patch = v.catalog_id == "MM2" || v.catalog_id == "MM4";  // TILE_WIDTH² outputs per thread
+  const bool single_block = v.catalog_id == "MM1" || v.catalog_id == "MM2";
+  const std::size_t side = static_cast<std::size_t>(config.block) * (patch ? config.tile_width : 1);
+  const std::size_t blocks = single_block ? 1 : ((s.m + side - 1) / side) * ((s.n + side - 1) / side);
+  return blocks * config.block * config.block;
+}
+
+std::vector<matmul_config> swept_configs(const variant& v, const shape& s) {
+  std::vector<matmul_config> all = v.configs(s);
+  if (multiply_adds(s) <= 0x1p27 || all.empty()) return all;
+  std::vector<matmul_config> kept;
+  for (const matmul_config& c : all)
+    if (threads_launched(v, s, c) >= parallel_enough) kept.push_back(c);
+  if (kept.empty())
+    kept.push_back(*std::max_element(all.begin(), all.end(), [&](const matmul_config& x, const matmul_config& y) {
+      return threads_launched(v, s, x) < threads_launched(v, s, y);
+    }));
+  return kept;
+}
+
+bool runs_input(const variant& v, const shape& s, const matmul_config& config, input_kind kind) {
+  if (multiply_adds(s) <= 0x1p30 || threads_launched(v, s, config) >= parallel_enough) return true;
+  return kind == input_kind::wide_integer;
+}
+
 std::vector<shape_case> sweep(std::span<const variant> variants) {
   std::vector<shape_case> cases;
   const device_limits limits = device_limits::hopper_h100();
   for (const variant& v : variants)
     for (const shape& s : swept_shapes()) {
       bool runnable = false;
-      for (const matmul_config& c : v.configs(s)) runnable |= static_cast<bool>(v.validate(s, c, limits));
+      for (const matmul_config& c : swept_configs(v, s)) runnable |= static_cast<bool>(v.validate(s, c, limits));
       if (!runnable) continue;
       cases.push_back({&v, s, inputs_for(s)});
     }

@@ -43,6 +43,18 @@ std::vector<shape> swept_shapes();
 // report's constants and real inputs where the full reference runs (m·n·k <= 2^30), since their
 // check is a bound per element, not Freivalds.
 std::vector<input_kind> inputs_for(const shape& s);
+// The configurations a variant runs at a shape: its registry's configs(s), sampled at large shapes.
+// Rule: above 2^27 multiply-adds, a configuration that launches fewer than 16,896 threads (4 warps
+// per SM of an H100) is run only at the smaller shapes — it adds no coverage there that they lack,
+// and costs seconds of serial work per thread (MM4 at 4096 with TILE_WIDTH >= 32 was 18.8 s of
+// the 21 s per input). A variant always keeps its most parallel configuration. Above 2^30
+// multiply-adds, such a low-parallelism configuration (a single-block MM2) runs the WideInteger
+// input only. Known-bad rows face the same rule.
+std::vector<matmul_config> swept_configs(const variant& v, const shape& s);
+bool runs_input(const variant& v, const shape& s, const matmul_config& config, input_kind kind);
+// Threads a configuration launches (blocks × threads per block); SIZE_MAX for a library call.
+std::size_t threads_launched(const variant& v, const shape& s, const matmul_config& config);
+
 // (variant, shape) pairs for which the variant has at least one configuration.
 std::vector<shape_case> sweep(std::span<const variant> variants);
 

@@ -131,12 +131,23 @@ TEST(MatmulCases, ShapesCoverEveryFamilyAndEveryConfigIsAccepted) {
   EXPECT_TRUE(has([](const shape& s) { return s.m != s.n && s.n != s.k && s.m != s.k && s.k > 1; })) << "m, n, k all differ";
   for (const testing::shape_case& c : testing::sweep(correct_variants())) {
     std::size_t accepted = 0;
-    for (const matmul_config& config : c.v->configs(c.s)) {
+    for (const matmul_config& config : testing::swept_configs(*c.v, c.s)) {
       EXPECT_TRUE(c.v->validate(c.s, config, h100)) << c.name() << ' ' << config.describe();
       ++accepted;
     }
     EXPECT_GT(accepted, 0u) << c.name();
   }
+}
+
+TEST(MatmulCases, LargeShapesSampleTheLowParallelismConfigs) {
+  const variant& mm4 = named("PatchPerThread");
+  const std::vector<matmul_config> at_4096 = testing::swept_configs(mm4, {4096, 4096, 4096});
+  for (const matmul_config& c : at_4096) EXPECT_LE(c.tile_width, 16) << "TILE_WIDTH >= 32 runs at small shapes only";
+  EXPECT_EQ(testing::swept_configs(mm4, {256, 256, 256}), mm4.configs({256, 256, 256})) << "small shapes sweep everything";
+  const variant& mm2 = named("SingleBlockPatch");
+  EXPECT_EQ(testing::swept_configs(mm2, {2048, 2048, 2048}).size(), 1u) << "MM2 keeps its one config at 2048";
+  EXPECT_FALSE(testing::runs_input(mm2, {2048, 2048, 2048}, {32, 64}, testing::input_kind::integer));
+  EXPECT_TRUE(testing::runs_input(mm2, {2048, 2048, 2048}, {32, 64}, testing::input_kind::wide_integer));
 }
 
 // Wide integers are exact in float but not representable in TF32 (or half): a product computed

@@ -31,12 +31,13 @@ TEST_P(KnownBadMatmul, IsRejectedByTheSuite) {
   KC_SKIP_IF_TOO_LARGE({
     for (const shape& s : swept_shapes()) {
       if (context_lost() || (!full && tally.caught() > 0)) break;
-      const std::vector<matmul_config> configs = v.configs(s);
+      const std::vector<matmul_config> configs = swept_configs(v, s);
       for (const input_kind kind : inputs_for(s)) {
         if (context_lost() || (!full && tally.caught() > 0)) break;
         // Draw the input only if some config is accepted (refused ones need no data).
         bool any_accepted = false;
         for (const matmul_config& config : configs) {
+          if (!runs_input(v, s, config, kind)) continue;
           const launch_status status = v.validate(s, config, device_limits::of_current_device());
           any_accepted |= static_cast<bool>(status);
           if (!status) tally.record(inner_case_name(v, s, config, kind), check_result::refuse(status.message()));
@@ -44,7 +45,7 @@ TEST_P(KnownBadMatmul, IsRejectedByTheSuite) {
         if (!any_accepted) continue;
         const auto input = prepare(s, kind, case_seed(base_seed(), std::string(v.name) + s.describe() + name_of(kind)));
         for (const matmul_config& config : configs) {
-          if (!v.validate(s, config, device_limits::of_current_device())) continue;
+          if (!runs_input(v, s, config, kind) || !v.validate(s, config, device_limits::of_current_device())) continue;
           tally.record(inner_case_name(v, s, config, kind), check_matmul(v, config, *input, context));
           if (context_lost() || (!full && tally.caught() > 0)) break;
         }

@@ -1,0 +1,55 @@
+// C with more than 2^31 elements: the outer product 46341 x 46341 (k = 1), 8.6 GB of floats, so
+// every row·n + col past 2^31 overflows a 32-bit index. Run by every many-block variant (the
+// single-block ones cannot cover it and are refused by their launchers, with the reason) through
+// the same check as the conformance suite (Freivalds plus exact spot checks: the product is far past
+// the full reference's limit). One CTest test runs this program alone on the GPU (RUN_SERIAL).
+#include "fixtures/cublas_handle.hpp"
+#include "fixtures/generators.hpp"
+#include "fixtures/gtest_gpu.hpp"
+#include "fixtures/replay.hpp"
+#include "tests/matmul/matmul_checks.hpp"
+
+namespace kc::matmul::testing {
+namespace {
+
+constexpr shape huge_shape{46341, 46341, 1};  // m·n = 2,147,488,281 > 2^31
+
+std::vector<const variant*> every_correct_variant() {
+  std::vector<const variant*> all;
+  for (const variant& v : correct_variants()) all.push_back(&v);
+  return all;
+}
+
+class AcrossIndex2To31 : public ::testing::TestWithParam<const variant*> {};
+
+TEST_P(AcrossIndex2To31, MatchesReference) {
+  KC_REQUIRE_GPU();
+  const variant& v = *GetParam();
+  static_assert(static_cast<double>(huge_shape.m) * huge_shape.n > 0x1p31);
+  const std::vector<matmul_config> configs = swept_configs(v, huge_shape);
+  bool any_accepted = false;
+  for (const matmul_config& c : configs) any_accepted |= static_cast<bool>(v.validate(huge_shape, c, device_limits::of_current_device()));
+  if (!any_accepted) {
+    // Single-block variants: the launcher's refusal is the right answer here; show its reason.
+    const launch_status refusal = configs.empty() ? launch_status::refused("no configuration covers this shape")
+                                                  : v.validate(huge_shape, configs.front(), device_limits::of_current_device());
+    GTEST_SKIP() << v.name << " cannot run " << huge_shape.describe() << ": " << refusal.message();
+  }
+  case_tally tally;
+  KC_SKIP_IF_TOO_LARGE({
+    const cublas_handle handle;
+    const auto input = prepare(huge_shape, input_kind::integer, case_seed(base_seed(), "MatmulHuge"));
+    // The most parallel configuration only: the sweep covers the rest at smaller shapes.
+    const matmul_config config = configs.back();
+    if (inner_case_selected(inner_case_name(v, huge_shape, config, input_kind::integer)))
+      tally.record(check_matmul(v, config, *input, {nullptr, handle.get()}));
+  });
+  if (IsSkipped() || HasFatalFailure()) return;
+  tally.expect_some_ran(std::string(v.name) + " at " + huge_shape.describe());
+}
+
+std::string variant_name(const ::testing::TestParamInfo<const variant*>& info) { return std::string(info.param->name); }
+INSTANTIATE_TEST_SUITE_P(MatmulHuge, AcrossIndex2To31, ::testing::ValuesIn(every_correct_variant()), variant_name);
+
+}  // namespace
+}  // namespace kc::matmul::testing
