@@ -121,6 +121,22 @@ const std::array known_bad{
     variant{"ReadsBTransposed", "MM3", "one output per thread reading B[col][j]",
             "computes A x B^T: right only for symmetric B", caught_by::value_checks, validate_as_written_square,
             launch_reads_b_transposed, block16_config},
+    // Issue 6: each of these passed every check before the check that now catches it (issue6_rows.cu).
+    variant{"CublasTf32", "MMc", "cublasSgemm with CUBLAS_TF32_TENSOR_OP_MATH",
+            "rounds A and B to TF32 (11 significant bits): exact on small integers, wrong on wider ones",
+            caught_by::value_checks, validate_cublas, launch_cublas_tf32, library_configs},
+    variant{"CublasIgnoresStream", "MMc", "cublasSgemm left on the default stream",
+            "ignores the caller's stream: runs before the inputs queued on that stream have landed",
+            caught_by::value_checks, validate_cublas, launch_cublas_ignores_stream, library_configs},
+    variant{"WrongLeadingDimension", "MM3", "one output per thread indexing A as a[row * n + j]",
+            "A's leading dimension taken as n instead of k: right whenever n = k (every square shape)",
+            caught_by::value_checks, validate_one_output_per_thread, launch_wrong_leading_dimension, block16_config},
+    variant{"DebugStoreInA", "MM3", "one output per thread with a leftover store of C[0][0] into A[0]",
+            "writes into its input A (C is usually still right: A[0] is read before the store)",
+            caught_by::value_checks, validate_one_output_per_thread, launch_debug_store_in_a, block16_config},
+    variant{"TiledReadsPastRowEnd", "MMs", "tiled, TILE_WIDTH 16, A loaded before its column check",
+            "reads up to 15 elements past the end of A on the last row and discards them (only memcheck sees it)",
+            caught_by::memcheck, validate_shared_tiled, launch_tiled_reads_past_row_end, tile16_config},
 };
 
 }  // namespace

@@ -92,10 +92,13 @@ TEST(MatmulRegistry, CoversTheCatalog) {
     for (const variant& v : list) EXPECT_TRUE(names.insert(v.name).second) << v.name;
 }
 
-TEST(MatmulRegistry, LatentRacesAreLeftToRacecheck) {
+// Only bugs that leave every value right are left to a sanitizer, each to the tool that sees it.
+TEST(MatmulRegistry, OnlyValueInvisibleBugsAreLeftToASanitizer) {
   EXPECT_EQ(named("TiledNoSecondSync").detection, caught_by::racecheck);
+  EXPECT_EQ(named("TiledReadsPastRowEnd").detection, caught_by::memcheck);
   for (const variant& v : known_bad_variants())
-    if (v.name != "TiledNoSecondSync") EXPECT_EQ(v.detection, caught_by::value_checks) << v.name;
+    if (v.name != "TiledNoSecondSync" && v.name != "TiledReadsPastRowEnd")
+      EXPECT_EQ(v.detection, caught_by::value_checks) << v.name;
 }
 
 TEST(MatmulRegistry, KnownBadTileWidthsReallyDoNotFit) {
