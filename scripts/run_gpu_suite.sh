@@ -6,7 +6,8 @@
 # Configures and builds the `gpu` preset (native architecture), writes a CTest resource spec for
 # the GPUs present, runs every test (conformance, known-bad, sanitizers, benchmarks) and writes to
 # the report folder: summary.md (GPU, driver, counts, wall times, benchmark tables), ctest.log,
-# junit.xml, build.log, nvidia-smi.txt, resources.json and each benchmark's .md/.csv.
+# junit.xml, build.log, nvidia-smi.txt, resources.json, each benchmark's .md/.csv, gtest-xml/ (the
+# per-case verdicts) and failures/ (the data of each failed comparison: inputs, expected, actual).
 # Extra arguments after the folder go to ctest (e.g. -L reduction, or -LE benchmark).
 # Exit status: ctest's (non-zero if any test failed or the build broke).
 set -u
@@ -36,6 +37,7 @@ if [ $build_status -eq 0 ]; then
   ctest_status=$?
 fi
 t2=$(date +%s)
+[ -d build/gpu/gtest-xml ] && rm -rf "$out/gtest-xml" && cp -r build/gpu/gtest-xml "$out/gtest-xml"
 
 # Counts from the JUnit report: <testsuite ... tests="N" failures="F" ... skipped="S" ...>
 # (CTest writes each attribute on its own line, so join the lines first.)
@@ -60,6 +62,23 @@ passed=$((tests - failures - skipped - disabled))
     echo '```'
     sed -n '/The following tests FAILED/,$p' "$out/ctest.log" | head -n 60
     echo '```'
+  fi
+  # Each known-bad row's verdict (RecordProperty "verdict" / "first_catch" in its gtest XML).
+  verdicts=$(for f in "$out"/gtest-xml/*/*.xml; do
+    [ -f "$f" ] || continue
+    v=$(grep -o 'name="verdict" value="[^"]*"' "$f" | head -n 1 | sed 's/.*value="//; s/"$//')
+    [ -n "$v" ] || continue
+    t=$(grep -o '<testcase name="[^"]*"' "$f" | head -n 1 | sed 's/.*name="//; s/"$//')
+    c=$(grep -o 'name="first_catch" value="[^"]*"' "$f" | head -n 1 | sed 's/.*value="//; s/"$//' | cut -c1-160)
+    echo "| ${t##*/} | $v | $c |"
+  done)
+  if [ -n "$verdicts" ]; then
+    echo "## Known-bad rows (value checks)"
+    echo
+    echo "| row | verdict | first catch |"
+    echo "|---|---|---|"
+    echo "$verdicts"
+    echo
   fi
   for table in "$out"/*_benchmark.md; do
     [ -f "$table" ] || continue

@@ -62,6 +62,7 @@ TEST_P(KnownBadReduction, IsRejectedByTheSuite) {
       }
     }
   RecordProperty("verdict", tally.summary());
+  RecordProperty("first_catch", tally.first_catch().substr(0, tally.first_catch().find('\n')));
   std::cout << "[ known-bad ] " << v.name << ": " << tally.summary()
             << (context_lost ? " (stopped: the kernel killed the CUDA context)" : "")
             << (full ? "" : " (stops at the first catch; KCONFORM_KNOWN_BAD_FULL=1 counts all)") << "\n  bug: " << v.known_bug
