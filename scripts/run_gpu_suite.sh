@@ -64,7 +64,7 @@ passed=$((tests - failures - skipped - disabled))
     echo '```'
   fi
   # Each known-bad row's verdict (RecordProperty "verdict" / "first_catch" in its gtest XML).
-  verdicts=$(for f in "$out"/gtest-xml/*/*.xml; do
+  verdicts=$(find "$out/gtest-xml" -name '*.xml' 2>/dev/null | sort | while read -r f; do
     [ -f "$f" ] || continue
     v=$(grep -o 'name="verdict" value="[^"]*"' "$f" | head -n 1 | sed 's/.*value="//; s/"$//')
     [ -n "$v" ] || continue
