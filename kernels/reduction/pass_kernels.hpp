@@ -44,5 +44,6 @@ launch_status launch_sequential_default_stream(float* in, float* out, const pass
 launch_status launch_sequential_reads_past_end(float* in, float* out, const pass_geometry& g, cudaStream_t s);
 launch_status launch_sequential_skips_equal_write(float* in, float* out, const pass_geometry& g, cudaStream_t s);
 launch_status launch_sequential_zeroes_input(float* in, float* out, const pass_geometry& g, cudaStream_t s);
+launch_status launch_sequential_carry_into_next_chunk(float* in, float* out, const pass_geometry& g, cudaStream_t s);
 
 }  // namespace kc::reduction::detail

@@ -11,6 +11,12 @@
 //                          memory nobody wrote. Caught by: initcheck on unpoisoned buffers.
 //   ZeroesInput            zeroes each input element after loading it, though its registry row
 //                          says the input is preserved. Caught by: the input-unchanged check.
+//   CarryIntoNextChunk     in place: block b also stores its sum at the head of block b+1's chunk
+//                          (a "carry" slot), which block b+1 reads when it starts. Right while both
+//                          blocks are resident at once (all blocks at small n); wrong once blocks
+//                          run in waves: at n >= 2^20 on an H100, or at any n under the schedule
+//                          perturbation (KCONFORM_FREE_SMS, reduction_schedule_test.cpp). A race
+//                          through global memory, which no compute-sanitizer tool reports.
 //   AtomicFloatIndexGuard  n -> 1 with atomicAdd; its bounds check compares float(i) < float(n),
 //                          which drops the last elements once n > 2^24 is not a float (2^26 + 1
 //                          loses 3). Caught by: dense non-zero exact inputs at 2^26 + 1 (the old
@@ -22,7 +28,7 @@
 namespace kc::reduction::detail {
 namespace {
 
-enum class k3_bug { ignores_stream, reads_past_end, skips_equal_write, zeroes_input };
+enum class k3_bug { ignores_stream, reads_past_end, skips_equal_write, zeroes_input, carry_into_next_chunk };
 
 template <k3_bug Bug>
 __global__ void k3_with_bug(float* in, std::size_t n, float* out) {
@@ -45,6 +51,10 @@ __global__ void k3_with_bug(float* in, std::size_t n, float* out) {
     __syncthreads();
   }
   if (threadIdx.x == 0) {
+    if constexpr (Bug == k3_bug::carry_into_next_chunk) {
+      const std::size_t carry_slot = chunk_start(blockDim.x) + blockDim.x;  // first element of block b+1
+      if (carry_slot < n) in[carry_slot] = partial[0];
+    }
     if constexpr (Bug == k3_bug::skips_equal_write) {
       if (out[blockIdx.x] != partial[0]) out[blockIdx.x] = partial[0];
     } else {
@@ -82,6 +92,10 @@ launch_status launch_sequential_skips_equal_write(float* in, float* out, const p
 }
 launch_status launch_sequential_zeroes_input(float* in, float* out, const pass_geometry& g, cudaStream_t s) {
   return launch_k3_with_bug<k3_bug::zeroes_input>(in, out, g, s, "k3 zeroing its input");
+}
+
+launch_status launch_sequential_carry_into_next_chunk(float* in, float* out, const pass_geometry& g, cudaStream_t s) {
+  return launch_k3_with_bug<k3_bug::carry_into_next_chunk>(in, out, g, s, "k3 writing a carry into the next chunk");
 }
 
 std::size_t atomic_scratch(const variant&, std::size_t, const reduce_config&) { return 1; }
