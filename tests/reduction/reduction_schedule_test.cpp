@@ -20,15 +20,16 @@ namespace {
 
 constexpr int runs = 20;
 
-// Runs the one-pass check `runs` times, with all SMs but `free_sms` occupied during each launch
-// (-1: the plain schedule); `log` sees each failure. (KCONFORM_FREE_SMS does the same for any check,
-// but is read once per process; here both schedules run in one.)
+// Runs the one-pass check `runs` times with KCONFORM_FREE_SMS = `free_sms` (-1: unset, the plain
+// schedule): the check occupies all SMs but that many right before its launch. `log` sees each
+// failure.
 template <class Log>
 std::size_t failures_over_runs(const variant& v, std::size_t n, int block, int free_sms, Log&& log) {
   std::size_t failed = 0;
   const auto input = prepare_input(input_kind::integer, n, case_seed(base_seed(), std::string(v.name) + "Schedule"));
+  if (free_sms >= 0) ::setenv("KCONFORM_FREE_SMS", std::to_string(free_sms).c_str(), 1);
+  else ::unsetenv("KCONFORM_FREE_SMS");
   for (int r = 0; r < runs; ++r) {
-    if (free_sms >= 0) occupy_all_sms_but(free_sms, default_input_delay_us + occupied_after_us);
     const check_result result = check_one_pass({&v, n, {block, 0}, input_kind::integer}, *input);
     if (!result.passed()) {
       ++failed;
@@ -36,6 +37,7 @@ std::size_t failures_over_runs(const variant& v, std::size_t n, int block, int f
     }
     KC_CUDA_TRY(cudaDeviceSynchronize());
   }
+  ::unsetenv("KCONFORM_FREE_SMS");
   return failed;
 }
 
