@@ -6,6 +6,7 @@
 #include "fixtures/cublas_handle.hpp"
 #include "fixtures/generators.hpp"
 #include "fixtures/gtest_gpu.hpp"
+#include "fixtures/registry_rows.hpp"
 #include "fixtures/replay.hpp"
 #include "tests/matmul/matmul_checks.hpp"
 
@@ -13,12 +14,6 @@ namespace kc::matmul::testing {
 namespace {
 
 constexpr shape huge_shape{46341, 46341, 1};  // m·n = 2,147,488,281 > 2^31
-
-std::vector<const variant*> every_correct_variant() {
-  std::vector<const variant*> all;
-  for (const variant& v : correct_variants()) all.push_back(&v);
-  return all;
-}
 
 class AcrossIndex2To31 : public ::testing::TestWithParam<const variant*> {};
 
@@ -48,8 +43,8 @@ TEST_P(AcrossIndex2To31, MatchesReference) {
   tally.expect_some_ran(std::string(v.name) + " at " + huge_shape.describe());
 }
 
-std::string variant_name(const ::testing::TestParamInfo<const variant*>& info) { return std::string(info.param->name); }
-INSTANTIATE_TEST_SUITE_P(MatmulHuge, AcrossIndex2To31, ::testing::ValuesIn(every_correct_variant()), variant_name);
+INSTANTIATE_TEST_SUITE_P(MatmulHuge, AcrossIndex2To31, ::testing::ValuesIn(pointers_to(correct_variants())),
+                         row_name<variant>);
 
 }  // namespace
 }  // namespace kc::matmul::testing

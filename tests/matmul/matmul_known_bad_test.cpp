@@ -9,6 +9,7 @@
 #include "fixtures/cublas_handle.hpp"
 #include "fixtures/generators.hpp"
 #include "fixtures/gtest_gpu.hpp"
+#include "fixtures/registry_rows.hpp"
 #include "tests/matmul/matmul_checks.hpp"
 
 #include <cstdlib>
@@ -62,16 +63,8 @@ TEST_P(KnownBadMatmul, IsRejectedByTheSuite) {
                                 << "): the suite has a hole that lets this bug through";
 }
 
-std::string variant_name(const ::testing::TestParamInfo<const variant*>& info) { return std::string(info.param->name); }
-// Variants whose bug shows in values; sanitizer-detected ones are the sanitizer tests' to catch.
-std::vector<const variant*> known_bad_caught_by_values() {
-  std::vector<const variant*> list;
-  for (const variant& v : known_bad_variants())
-    if (v.detection == caught_by::value_checks) list.push_back(&v);
-  return list;
-}
-
-INSTANTIATE_TEST_SUITE_P(Matmul, KnownBadMatmul, ::testing::ValuesIn(known_bad_caught_by_values()), variant_name);
+INSTANTIATE_TEST_SUITE_P(Matmul, KnownBadMatmul, ::testing::ValuesIn(rows_caught_by(known_bad_variants(), caught_by::value_checks)),
+                         row_name<variant>);
 
 }  // namespace
 }  // namespace kc::matmul::testing

@@ -6,19 +6,13 @@
 #include "fixtures/cublas_handle.hpp"
 #include "fixtures/generators.hpp"
 #include "fixtures/gtest_gpu.hpp"
+#include "fixtures/registry_rows.hpp"
 #include "tests/matmul/matmul_checks.hpp"
 
 #include <iostream>
 
 namespace kc::matmul::testing {
 namespace {
-
-std::vector<const variant*> rows_for(caught_by tool) {
-  std::vector<const variant*> found;
-  for (const variant& v : known_bad_variants())
-    if (v.detection == tool) found.push_back(&v);
-  return found;
-}
 
 void run_for_sanitizer(const variant& v) {
   KC_REQUIRE_GPU();
@@ -38,20 +32,7 @@ void run_for_sanitizer(const variant& v) {
   EXPECT_GT(ran, 0u) << "every configuration was refused: the sanitizer would watch nothing";
 }
 
-std::string variant_name(const ::testing::TestParamInfo<const variant*>& info) { return std::string(info.param->name); }
-
-class RunsUnderRacecheck : public ::testing::TestWithParam<const variant*> {};
-class RunsUnderMemcheck : public ::testing::TestWithParam<const variant*> {};
-class RunsUnderInitcheck : public ::testing::TestWithParam<const variant*> {};
-TEST_P(RunsUnderRacecheck, Row) { run_for_sanitizer(*GetParam()); }
-TEST_P(RunsUnderMemcheck, Row) { run_for_sanitizer(*GetParam()); }
-TEST_P(RunsUnderInitcheck, Row) { run_for_sanitizer(*GetParam()); }
-INSTANTIATE_TEST_SUITE_P(SanitizerCatches, RunsUnderRacecheck, ::testing::ValuesIn(rows_for(caught_by::racecheck)), variant_name);
-INSTANTIATE_TEST_SUITE_P(SanitizerCatches, RunsUnderMemcheck, ::testing::ValuesIn(rows_for(caught_by::memcheck)), variant_name);
-INSTANTIATE_TEST_SUITE_P(SanitizerCatches, RunsUnderInitcheck, ::testing::ValuesIn(rows_for(caught_by::initcheck)), variant_name);
-GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RunsUnderRacecheck);
-GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RunsUnderMemcheck);
-GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RunsUnderInitcheck);
+KC_SANITIZER_CATCH_SUITES(variant, caught_by, known_bad_variants(), run_for_sanitizer);
 
 }  // namespace
 }  // namespace kc::matmul::testing

@@ -7,6 +7,7 @@
 // must refuse it with a reason, which the suite reports as a failure of that variant.
 #include "fixtures/generators.hpp"
 #include "fixtures/gtest_gpu.hpp"
+#include "fixtures/registry_rows.hpp"
 #include "fixtures/replay.hpp"
 #include "tests/reduction/reduction_checks.hpp"
 
@@ -19,12 +20,6 @@ std::shared_ptr<const prepared_input> huge_input() {
   static std::shared_ptr<const prepared_input> input =
       prepare_input(input_kind::integer, huge_n, case_seed(base_seed(), "ReductionHuge"));
   return input;
-}
-
-std::vector<const variant*> every_correct_variant() {
-  std::vector<const variant*> all;
-  for (const variant& v : correct_variants()) all.push_back(&v);
-  return all;
 }
 
 class AcrossIndex2To31 : public ::testing::TestWithParam<const variant*> {};
@@ -45,8 +40,8 @@ TEST_P(AcrossIndex2To31, MatchesReference) {
   tally.expect_some_ran(std::string(v.name) + " at n = 2^31 + 17");
 }
 
-std::string variant_name(const ::testing::TestParamInfo<const variant*>& info) { return std::string(info.param->name); }
-INSTANTIATE_TEST_SUITE_P(ReductionHuge, AcrossIndex2To31, ::testing::ValuesIn(every_correct_variant()), variant_name);
+INSTANTIATE_TEST_SUITE_P(ReductionHuge, AcrossIndex2To31, ::testing::ValuesIn(pointers_to(correct_variants())),
+                         row_name<variant>);
 
 }  // namespace
 }  // namespace kc::reduction::testing

@@ -11,6 +11,7 @@
 // verdict belongs to the compute-sanitizer test that runs them (reduction_sanitizer_targets.cpp).
 #include "fixtures/generators.hpp"
 #include "fixtures/gtest_gpu.hpp"
+#include "fixtures/registry_rows.hpp"
 #include "tests/reduction/reduction_checks.hpp"
 
 #include <cstdlib>
@@ -18,15 +19,6 @@
 
 namespace kc::reduction::testing {
 namespace {
-
-std::vector<const variant*> value_detected_known_bad() {
-  std::vector<const variant*> found;
-  for (const variant& v : known_bad_variants())
-    if (v.detection == caught_by::value_checks) found.push_back(&v);
-  return found;
-}
-
-std::string variant_name(const ::testing::TestParamInfo<const variant*>& info) { return std::string(info.param->name); }
 
 bool count_every_case() {
   const char* full = std::getenv("KCONFORM_KNOWN_BAD_FULL");
@@ -71,7 +63,8 @@ TEST_P(KnownBadReduction, IsRejectedByTheSuite) {
                                 << "): the suite has a hole that lets this bug through";
 }
 
-INSTANTIATE_TEST_SUITE_P(Reduction, KnownBadReduction, ::testing::ValuesIn(value_detected_known_bad()), variant_name);
+INSTANTIATE_TEST_SUITE_P(Reduction, KnownBadReduction, ::testing::ValuesIn(rows_caught_by(known_bad_variants(), caught_by::value_checks)),
+                         row_name<variant>);
 
 }  // namespace
 }  // namespace kc::reduction::testing

@@ -8,19 +8,13 @@
 // is covered without touching CMake.
 #include "fixtures/generators.hpp"
 #include "fixtures/gtest_gpu.hpp"
+#include "fixtures/registry_rows.hpp"
 #include "tests/reduction/reduction_checks.hpp"
 
 #include <iostream>
 
 namespace kc::reduction::testing {
 namespace {
-
-std::vector<const variant*> rows_for(caught_by tool) {
-  std::vector<const variant*> found;
-  for (const variant& v : known_bad_variants())
-    if (v.detection == tool) found.push_back(&v);
-  return found;
-}
 
 void run_for_sanitizer(const variant& v) {
   KC_REQUIRE_GPU();
@@ -39,20 +33,7 @@ void run_for_sanitizer(const variant& v) {
   EXPECT_GT(ran, 0u);
 }
 
-std::string variant_name(const ::testing::TestParamInfo<const variant*>& info) { return std::string(info.param->name); }
-
-class RunsUnderRacecheck : public ::testing::TestWithParam<const variant*> {};
-class RunsUnderMemcheck : public ::testing::TestWithParam<const variant*> {};
-class RunsUnderInitcheck : public ::testing::TestWithParam<const variant*> {};
-TEST_P(RunsUnderRacecheck, Row) { run_for_sanitizer(*GetParam()); }
-TEST_P(RunsUnderMemcheck, Row) { run_for_sanitizer(*GetParam()); }
-TEST_P(RunsUnderInitcheck, Row) { run_for_sanitizer(*GetParam()); }
-INSTANTIATE_TEST_SUITE_P(SanitizerCatches, RunsUnderRacecheck, ::testing::ValuesIn(rows_for(caught_by::racecheck)), variant_name);
-INSTANTIATE_TEST_SUITE_P(SanitizerCatches, RunsUnderMemcheck, ::testing::ValuesIn(rows_for(caught_by::memcheck)), variant_name);
-INSTANTIATE_TEST_SUITE_P(SanitizerCatches, RunsUnderInitcheck, ::testing::ValuesIn(rows_for(caught_by::initcheck)), variant_name);
-GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RunsUnderRacecheck);
-GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RunsUnderMemcheck);
-GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RunsUnderInitcheck);
+KC_SANITIZER_CATCH_SUITES(variant, caught_by, known_bad_variants(), run_for_sanitizer);
 
 }  // namespace
 }  // namespace kc::reduction::testing
