@@ -28,12 +28,14 @@ function(kconform_test_executable target)
   target_compile_definitions(${target} PRIVATE ${ARG_DEFINITIONS})
 endfunction()
 
-# kconform_add_gtest(<target> FAMILY <family> [GPU] [KNOWN_BAD] SOURCES <src...> [LIBRARIES <lib...>]
-#                    [DEFINITIONS <def...>] [TIMEOUT <seconds>])
+# kconform_add_gtest(<target> FAMILY <family> [GPU] [KNOWN_BAD] [RUN_SERIAL] SOURCES <src...>
+#                    [LIBRARIES <lib...>] [DEFINITIONS <def...>] [TIMEOUT <seconds>])
+# RUN_SERIAL: its tests run with nothing else on the machine (the schedule tests: other processes'
+# kernels time-slice the GPU and would change the schedule under test).
 # Builds the executable and registers each of its test cases as a CTest test (discovered when
 # ctest runs, so listing needs no GPU), with the labels and GPU resources its kind calls for.
 function(kconform_add_gtest target)
-  cmake_parse_arguments(ARG "GPU;KNOWN_BAD" "FAMILY;TIMEOUT" "SOURCES;LIBRARIES;DEFINITIONS" ${ARGN})
+  cmake_parse_arguments(ARG "GPU;KNOWN_BAD;RUN_SERIAL" "FAMILY;TIMEOUT" "SOURCES;LIBRARIES;DEFINITIONS" ${ARGN})
   if(NOT ARG_TIMEOUT)
     set(ARG_TIMEOUT 300)
   endif()
@@ -50,6 +52,9 @@ function(kconform_add_gtest target)
   else()
     set(labels cpu ${ARG_FAMILY})
     set(resources)
+  endif()
+  if(ARG_RUN_SERIAL)
+    list(APPEND resources RUN_SERIAL TRUE)
   endif()
 
   # Labels are applied after discovery, from a CTest include file that sees the discovered names
