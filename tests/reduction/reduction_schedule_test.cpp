@@ -2,7 +2,7 @@
 // the usual schedule, where every block of a small grid is resident at once, and no
 // compute-sanitizer tool reports it (racecheck covers shared memory only). KCONFORM_FREE_SMS=<k>
 // (fixtures/device_ops.hpp) makes every check occupy all SMs but k right before its launch, so the
-// launch runs its blocks in waves; with k >= 2 a noisy neighbour also shares one of the free SMs.
+// launch runs its blocks in waves.
 //
 //   PerturbationConfinesLaunchesToTheFreeSms  the mechanism does what it says (%smid of each block)
 //   PerturbationCausesNoFalseAlarm            every correct pass variant stays right under it
