@@ -20,8 +20,11 @@ export KCONFORM_EXACT_BUFFERS=1
 
 sanitizer=$(command -v compute-sanitizer || true)
 [ -n "$sanitizer" ] || [ ! -x /usr/local/cuda/bin/compute-sanitizer ] || sanitizer=/usr/local/cuda/bin/compute-sanitizer
-if [ -z "$sanitizer" ]; then echo "SKIPPED: compute-sanitizer is not installed"; exit $skip; fi
-if ! nvidia-smi -L >/dev/null 2>&1; then echo "SKIPPED: no CUDA GPU on this machine (nvidia-smi -L failed)"; exit $skip; fi
+# Under KCONFORM_REQUIRE_GPU=1 (the GPU run) a missing GPU or sanitizer is a failure, never a skip.
+missing=$skip
+case "${KCONFORM_REQUIRE_GPU:-}" in "" | 0) ;; *) missing=1 ;; esac
+if [ -z "$sanitizer" ]; then echo "SKIPPED: compute-sanitizer is not installed"; exit $missing; fi
+if ! nvidia-smi -L >/dev/null 2>&1; then echo "SKIPPED: no CUDA GPU on this machine (nvidia-smi -L failed)"; exit $missing; fi
 
 args=(--tool "$tool" --error-exitcode 86 --print-limit 25)
 case "$tool" in
@@ -47,7 +50,12 @@ run_one() {
 }
 
 if [ "$mode" = expect-hazard-each ]; then
-  cases=$("$exe" --gtest_filter="$filter" --gtest_list_tests | awk '/^[^ ]/ {suite=$1} /^  / {print suite $1}')
+  if ! listing=$("$exe" --gtest_filter="$filter" --gtest_list_tests); then
+    echo "$listing"
+    echo "FAILED: could not list the cases of $exe: the gate cannot run"
+    exit 1
+  fi
+  cases=$(echo "$listing" | awk '/^[^ ]/ {suite=$1} /^  / {print suite $1}')
   if [ -z "$cases" ]; then
     echo "SKIPPED: no registry row expects $tool to catch it (filter '$filter' selects no case)"
     exit $skip

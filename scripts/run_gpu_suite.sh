@@ -31,6 +31,7 @@ t0=$(date +%s)
 { cmake --preset gpu && cmake --build --preset gpu; } >"$out/build.log" 2>&1
 build_status=$?
 t1=$(date +%s)
+rm -rf build/gpu/gtest-xml  # this run's verdicts only
 ctest_status=1
 if [ $build_status -eq 0 ]; then
   ctest --preset gpu --resource-spec-file "$out/resources.json" --output-junit "$out/junit.xml" "$@" >"$out/ctest.log" 2>&1

@@ -73,8 +73,8 @@ const std::array known_bad{
             "drops the last elements when n > 2^24 is not a float (n = 2^26 + 1 loses 3)",
             caught_by::value_checks, pass_kernel{}, atomic_float_index_guard, atomic_scratch, atomic_summation_depth},
     variant{"CarryIntoNextChunk", "K3", "000", "K3 in place, storing its sum at the head of the next block's chunk",
-            "a race between blocks through global memory: right while both blocks are resident at once, wrong when "
-            "they run in waves (n >= 2^20 here, or any n with most SMs busy); no sanitizer sees it",
+            "a race between blocks through global memory: right while both blocks are resident at once, wrong on "
+            "some runs once the grid runs in many waves; no sanitizer sees it",
             caught_by::value_checks,
             pass_kernel{1, grid_policy::one_block_per_chunk, true, power_of_two_blocks, launch_sequential_carry_into_next_chunk}},
     variant{"ReadsPastEndDiscarded", "K3", "000", "K3 whose threads past n load in[n] and discard it",

@@ -225,6 +225,8 @@ freivalds_plan plan_freivalds(const prepared_input& input) {
   const double max_c = max_a * max_b * input.s.k;
   freivalds_plan plan;
   while (plan.range > 2 && max_c * plan.range * input.s.n >= 0x1p53) plan.range /= 2;
+  if (max_c * plan.range * input.s.n >= 0x1p53)
+    throw std::invalid_argument("Freivalds' double sums would not be exact at " + input.s.describe());
   plan.vectors = static_cast<int>(std::ceil(22.0 / std::log2(2.0 * plan.range)));
   return plan;
 }

@@ -21,7 +21,9 @@ enum class input_kind {
   structured,    // A[i][j] = (i + 2j) mod 7 − 3, B[i][j] = (3i + j) mod 5 − 2: non-symmetric integers
                  // that expose transposes and swapped operands; exact
   wide_integer,  // A: odd integers of magnitude in (2^11, 2^12), random signs; B: random ±1. Exact in
-                 // float (|C| <= 4095·k), but no A value is representable in TF32 or half (11
+                 // float (partial sums <= 4095·k for k <= 4096; past that, the random signs of B
+                 // bound them below 2^24 except with probability 2^-64), but no A value is
+                 // representable in TF32 or half (11
                  // significant bits): a kernel or cuBLAS math mode that rounds inputs fails
   real,          // uniform reals in [-1, 1) for A and B: within gamma(k + 1)·(|A|·|B|)[i][j]
 };

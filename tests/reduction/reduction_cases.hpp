@@ -85,7 +85,7 @@ struct reduction_input {
 // every partial sum is bounded by sum|x| <= 2^24 (deterministic). Past that (n > 2^24, R = 1,
 // dense ±1) the signs are independent and symmetric, so by Hoeffding and a union bound over at most
 // 4n partial sums every |partial sum| < R·sqrt(2n·(ln 8n + 64 ln 2)) except with probability 2^-64
-// (n = 2^31: < 5.4e5, far below 2^24). Either way the compare is exact, and since no value is
+// per summation tree (n = 2^31 + 17: about 5.4e5, far below 2^24). Either way the compare is exact, and since no value is
 // zero, dropping or duplicating any one element changes the sum; reading x_j in place of x_i goes
 // unseen only when x_j = x_i, probability 1/(2R) <= 1/2 per misplaced element per input.
 reduction_input make_input(input_kind kind, std::size_t n, std::uint64_t seed);

@@ -9,8 +9,8 @@
 //
 // Each: the input drawn once per (size, input kind) and kept pristine on the device; outputs
 // poisoned and guard-zoned; the input copied in on a non-blocking stream *behind a delay kernel*,
-// the launch queued on that stream, and only that stream synchronised before the checks — a
-// launcher that ignores its stream reads poison. Exact where every partial sum is representable
+// the launch queued on that stream, and nothing synchronised until it is queued — a launcher that
+// ignores its stream reads poison. Exact where every partial sum is representable
 // (reduction_input::exact), else within the rounding-error bound of the summation depth.
 #pragma once
 

@@ -13,10 +13,11 @@
 //                          says the input is preserved. Caught by: the input-unchanged check.
 //   CarryIntoNextChunk     in place: block b also stores its sum at the head of block b+1's chunk
 //                          (a "carry" slot), which block b+1 reads when it starts. Right while both
-//                          blocks are resident at once (all blocks at small n); wrong once blocks
-//                          run in waves: at n >= 2^20 on an H100, or at any n under the schedule
-//                          perturbation (KCONFORM_FREE_SMS, reduction_schedule_test.cpp). A race
-//                          through global memory, which no compute-sanitizer tool reports.
+//                          blocks are resident at once (all blocks at small n); wrong on some runs
+//                          once the grid runs in many waves (caught on an H100 at n = 873,283,
+//                          block 32). The schedule perturbation (KCONFORM_FREE_SMS) did not expose
+//                          it (docs/architecture.md). A race through global memory, which no
+//                          compute-sanitizer tool reports.
 //   AtomicFloatIndexGuard  n -> 1 with atomicAdd; its bounds check compares float(i) < float(n),
 //                          which drops the last elements once n > 2^24 is not a float (2^26 + 1
 //                          loses 3). Caught by: dense non-zero exact inputs at 2^26 + 1 (the old
