@@ -204,14 +204,6 @@ std::string name_element(const comparison& result, int n) {
   return text + "\n    positions:" + positions.str();
 }
 
-std::optional<std::string> fault_after_sync(cudaStream_t stream) {
-  cudaError_t error = cudaStreamSynchronize(stream);
-  if (error == cudaSuccess) error = cudaDeviceSynchronize();  // work a launcher put on another stream
-  if (error == cudaSuccess) return std::nullopt;
-  if (!is_sticky_cuda_error(error)) (void)cudaGetLastError();
-  return std::string("the kernel faulted: ") + cudaGetErrorName(error) + ": " + cudaGetErrorString(error);
-}
-
 // Freivalds' vector range and count for integer data: the double sums stay exact while
 // max|C|·range·n < 2^53, and enough vectors make a wrong C pass with probability <= 2^-22.
 struct freivalds_plan {
@@ -259,20 +251,19 @@ check_result check_matmul(const variant& v, const matmul_config& config, const p
   const launch_context on_stream{stream.get(), context.cublas};
   if (const launch_status status = launch(v, a.data(), b.data(), c.data(), s, config, on_stream); !status) {
     (void)cudaDeviceSynchronize();
-    return status.what() == launch_status::kind::refused ? check_result::refuse(status.message() + "\n  case: " + context_text)
-                                                         : check_result::fail(status.message() + "\n  case: " + context_text);
+    return check_result::not_launched(status.what() == launch_status::kind::refused,
+                                      status.message() + "\n  case: " + context_text);
   }
   if (auto fault = fault_after_sync(stream.get())) return check_result::fail(*fault + "\n  case: " + context_text);
-  if (const auto violation = c.check_guards())
-    return check_result::fail("C: " + violation->describe() + "\n  case: " + context_text);
+  if (const auto problem = c.guard_problem("C")) return check_result::fail(*problem + "\n  case: " + context_text);
   const struct {
     const char* name;
     const guarded_device_buffer<float>& working;
     const device_buffer<float>& pristine;
   } operands[] = {{"A", a, input.pristine_a}, {"B", b, input.pristine_b}};
   for (const auto& operand : operands) {
-    if (const auto violation = operand.working.check_guards())
-      return check_result::fail(std::string(operand.name) + ": " + violation->describe() + "\n  case: " + context_text);
+    if (const auto problem = operand.working.guard_problem(operand.name))
+      return check_result::fail(*problem + "\n  case: " + context_text);
     if (const std::size_t changed = count_differing_words(operand.working.data(), operand.pristine.data(),
                                                           operand.pristine.bytes(), stream.get());
         changed != 0)

@@ -35,19 +35,16 @@ TEST_P(KnownBadMatmul, IsRejectedByTheSuite) {
       const std::vector<matmul_config> configs = swept_configs(v, s);
       for (const input_kind kind : inputs_for(s)) {
         if (context_lost() || (!full && tally.caught() > 0)) break;
-        // Draw the input only if some config is accepted (refused ones need no data).
-        bool any_accepted = false;
+        std::shared_ptr<const prepared_input> input;  // drawn for the first accepted config only
         for (const matmul_config& config : configs) {
           if (!runs_input(v, s, config, kind)) continue;
-          const launch_status status = v.validate(s, config, device_limits::of_current_device());
-          any_accepted |= static_cast<bool>(status);
-          if (!status) tally.record(inner_case_name(v, s, config, kind), check_result::refuse(status.message()));
-        }
-        if (!any_accepted) continue;
-        const auto input = prepare(s, kind, case_seed(base_seed(), std::string(v.name) + s.describe() + name_of(kind)));
-        for (const matmul_config& config : configs) {
-          if (!runs_input(v, s, config, kind) || !v.validate(s, config, device_limits::of_current_device())) continue;
-          tally.record(inner_case_name(v, s, config, kind), check_matmul(v, config, *input, context));
+          const std::string name = inner_case_name(v, s, config, kind);
+          if (const launch_status status = v.validate(s, config, device_limits::of_current_device()); !status) {
+            tally.record(name, check_result::refuse(status.message()));  // refused cases need no data
+            continue;
+          }
+          if (!input) input = prepare(s, kind, case_seed(base_seed(), std::string(v.name) + s.describe() + name_of(kind)));
+          tally.record(name, check_matmul(v, config, *input, context));
           if (context_lost() || (!full && tally.caught() > 0)) break;
         }
       }

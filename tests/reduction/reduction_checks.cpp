@@ -48,24 +48,6 @@ std::string describe_case(const reduction_case& c, const prepared_input& input, 
   return out.str();
 }
 
-// Synchronises the check's stream, then the device (a kernel a launcher wrongly put on another
-// stream may still run); a fault becomes the problem text. Sticky errors say the context is gone.
-std::optional<std::string> fault_after_sync(cudaStream_t stream) {
-  cudaError_t error = cudaStreamSynchronize(stream);
-  if (error == cudaSuccess) error = cudaDeviceSynchronize();
-  if (error == cudaSuccess) return std::nullopt;
-  const bool sticky = is_sticky_cuda_error(error);
-  if (!sticky) (void)cudaGetLastError();
-  return std::string("the kernel faulted: ") + cudaGetErrorName(error) + ": " + cudaGetErrorString(error) +
-         (sticky ? " (sticky: this process's CUDA context is unusable from here on)" : "");
-}
-
-template <class Buffer>
-std::optional<std::string> guard_problem(const Buffer& buffer, const char* which) {
-  if (const auto violation = buffer.check_guards()) return std::string(which) + ": " + violation->describe();
-  return std::nullopt;
-}
-
 std::string dump(const reduction_case& c, const std::string& context, const prepared_input& input,
                  std::span<const double> expected, std::span<const float> actual) {
   const std::string path = write_failure_dump(current_test_full_name() + "." + c.name(), context,
@@ -132,11 +114,10 @@ check_result check_one_pass(const reduction_case& c, const prepared_input& input
   enqueue_behind_delay(in.data(), input.pristine.data(), c.n * sizeof(float), stream.get());
   if (const launch_status status = launch_pass(v, in.data(), c.n, out.data(), c.config, stream.get()); !status) {
     (void)cudaDeviceSynchronize();
-    return status.what() == launch_status::kind::refused ? check_result::refuse(status.message() + "\n  case: " + context)
-                                                         : check_result::fail(status.message() + "\n  case: " + context);
+    return check_result::not_launched(status.what() == launch_status::kind::refused, status.message() + "\n  case: " + context);
   }
   if (auto problem = fault_after_sync(stream.get())) return check_result::fail(*problem + "\n  case: " + context);
-  for (auto problem : {guard_problem(out, "partial sums"), guard_problem(in, "input")})
+  for (auto problem : {out.guard_problem("partial sums"), in.guard_problem("input")})
     if (problem) return check_result::fail(*problem + "\n  case: " + context);
   if (!v.pass.destroys_input)
     if (const std::size_t changed = count_differing_words(in.data(), input.pristine.data(), c.n * sizeof(float), stream.get());
@@ -175,12 +156,11 @@ check_result check_full_reduction(const reduction_case& c, const prepared_input&
       reduce(v, a.data(), c.n, scratch.data(), scratch_size, c.config, stream.get(), check_passes ? &observer : nullptr);
   if (!outcome.status) {
     (void)cudaDeviceSynchronize();
-    return outcome.status.what() == launch_status::kind::refused
-               ? check_result::refuse(outcome.status.message() + "\n  case: " + context)
-               : check_result::fail(outcome.status.message() + "\n  case: " + context);
+    return check_result::not_launched(outcome.status.what() == launch_status::kind::refused,
+                                      outcome.status.message() + "\n  case: " + context);
   }
   if (auto problem = fault_after_sync(stream.get())) return check_result::fail(*problem + "\n  case: " + context);
-  for (auto problem : {guard_problem(a, "buffer A (input)"), guard_problem(scratch, "buffer B (scratch)")})
+  for (auto problem : {a.guard_problem("buffer A (input)"), scratch.guard_problem("buffer B (scratch)")})
     if (problem) return check_result::fail(*problem + "\n  case: " + context);
   if (!checker.problem.empty()) return check_result::fail(checker.problem + "\n  case: " + context);
   if (check_passes && v.reduce == nullptr && checker.observed != outcome.plan.passes.size())
