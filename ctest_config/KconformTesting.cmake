@@ -7,13 +7,17 @@
 #   correctness GPU output against the CPU reference
 #   known_bad   the seeds' buggy kernels, which the suite must reject
 #   sanitizer   compute-sanitizer runs (memcheck, racecheck, synccheck, initcheck)
-#   huge        sizes past 2^31 elements (index overflow), run alone
+#   huge        sizes past 2^31 elements (index overflow), the GPU to themselves
+#   schedule    schedule perturbation, alone on the machine
 #   benchmark   timing reports; never assert on time
+#   runner      the runner's own isolation tests (a hanging, crashing and exiting case)
 #   <family>    reduction, matmul, ...
 #
-# GPU tests declare RESOURCE_GROUPS gpus:1. With a resource spec (ctest_config/resources_*.json)
-# CTest hands each test a GPU slot and the test's main() selects that device from
-# CTEST_RESOURCE_GROUP_0_GPUS (fixtures/gpu_environment.cpp).
+# GPU tests are units of many cases run by tools/runner (kconform_add_gpu_suite) and declare
+# RESOURCE_GROUPS gpus:1 (gpus:KCONFORM_GPU_SLOTS when EXCLUSIVE). With a resource spec
+# (ctest_config/resources_*.json, make_resource_spec.sh) CTest hands each a GPU slot and the
+# program selects that device from CTEST_RESOURCE_GROUP_0_GPUS (fixtures/gpu_environment.cpp):
+# with N GPUs, units spread over all N.
 
 set(KCONFORM_SANITIZER_RUNNER "${CMAKE_CURRENT_LIST_DIR}/run_sanitizer.sh")
 set(KCONFORM_SKIP_RETURN_CODE 77)
@@ -28,42 +32,21 @@ function(kconform_test_executable target)
   target_compile_definitions(${target} PRIVATE ${ARG_DEFINITIONS})
 endfunction()
 
-# kconform_add_gtest(<target> FAMILY <family> [GPU] [KNOWN_BAD] [RUN_SERIAL] SOURCES <src...>
-#                    [LIBRARIES <lib...>] [DEFINITIONS <def...>] [TIMEOUT <seconds>])
-# RUN_SERIAL: its tests run with nothing else on the machine (the schedule tests: other processes'
-# kernels time-slice the GPU and would change the schedule under test).
-# Builds the executable and registers each of its test cases as a CTest test (discovered when
-# ctest runs, so listing needs no GPU), with the labels and GPU resources its kind calls for.
+# kconform_add_gtest(<target> FAMILY <family> SOURCES <src...> [LIBRARIES <lib...>] [DEFINITIONS <def...>]
+#                    [TIMEOUT <seconds>])
+# A CPU test executable: each of its test cases is a CTest test (discovered when ctest runs, so
+# listing needs no GPU), labelled cpu and <family>. CPU cases are cheap to start; GPU suites go
+# through kconform_add_gpu_suite instead, which runs many cases per process.
 function(kconform_add_gtest target)
-  cmake_parse_arguments(ARG "GPU;KNOWN_BAD;RUN_SERIAL" "FAMILY;TIMEOUT" "SOURCES;LIBRARIES;DEFINITIONS" ${ARGN})
+  cmake_parse_arguments(ARG "" "FAMILY;TIMEOUT" "SOURCES;LIBRARIES;DEFINITIONS" ${ARGN})
   if(NOT ARG_TIMEOUT)
     set(ARG_TIMEOUT 300)
   endif()
   kconform_test_executable(${target} SOURCES ${ARG_SOURCES} LIBRARIES ${ARG_LIBRARIES} DEFINITIONS ${ARG_DEFINITIONS})
-
-  if(ARG_GPU)
-    set(labels gpu ${ARG_FAMILY})
-    if(ARG_KNOWN_BAD)
-      list(APPEND labels known_bad)
-    else()
-      list(APPEND labels correctness)
-    endif()
-    set(resources RESOURCE_GROUPS "gpus:1")
-  else()
-    set(labels cpu ${ARG_FAMILY})
-    set(resources)
-  endif()
-  if(ARG_RUN_SERIAL)
-    list(APPEND resources RUN_SERIAL TRUE)
-  endif()
-
   # Labels are applied after discovery, from a CTest include file that sees the discovered names
   # (<target>_TESTS): gtest_discover_tests writes its PROPERTIES into set_tests_properties()
-  # unquoted, so a list value there is split into separate (name, value) pairs and shifts every
-  # property after it.
-  # NO_PRETTY_VALUES: every parameterised suite here names its cases with a name generator, and
-  # without it CMake keeps gtest's "# GetParam() = <raw bytes>" in the CTest name — bytes that
-  # change from run to run and break JUnit history and --rerun-failed.
+  # unquoted, so a list value there is split into separate (name, value) pairs.
+  # NO_PRETTY_VALUES: no "# GetParam() = ..." text in CTest names.
   gtest_discover_tests(${target}
     NO_PRETTY_VALUES
     DISCOVERY_MODE PRE_TEST
@@ -71,27 +54,96 @@ function(kconform_add_gtest target)
     XML_OUTPUT_DIR "${CMAKE_BINARY_DIR}/gtest-xml/${target}"
     PROPERTIES
       TIMEOUT ${ARG_TIMEOUT}
-      ENVIRONMENT "OMP_NUM_THREADS=2"
-      ${resources})
+      ENVIRONMENT "OMP_NUM_THREADS=2")
   set(label_file "${CMAKE_CURRENT_BINARY_DIR}/${target}_labels.cmake")
   file(WRITE "${label_file}"
-    "if(${target}_TESTS)\n  set_tests_properties(\${${target}_TESTS} PROPERTIES LABELS \"${labels}\")\nendif()\n")
+    "if(${target}_TESTS)\n  set_tests_properties(\${${target}_TESTS} PROPERTIES LABELS \"cpu;${ARG_FAMILY}\")\nendif()\n")
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${label_file}")
 endfunction()
 
-# kconform_add_sanitizer_runs(<gtest target> FAMILY <family> FILTER <gtest filter>
-#                             [EXPECT_HAZARD <tool> <gtest filter> <name>]...)
+# How many GPU test processes share one GPU at a time: CTest resource slots per GPU. A unit asks for
+# one slot; an EXCLUSIVE unit (the 2^31-element sizes, the schedule tests) asks for all of them, so it
+# has its GPU to itself while CPU tests still run beside it. make_resource_spec.sh writes specs with
+# this many slots per GPU. 4 measured fastest on the H200 (docs/architecture.md, "The runner").
+set(KCONFORM_GPU_SLOTS 4 CACHE STRING "GPU test processes per GPU at a time (CTest resource slots per GPU)")
+# OpenMP threads each GPU test process uses for its CPU references (cores / slots on the GPU box).
+set(KCONFORM_REFERENCE_THREADS 4 CACHE STRING "OpenMP threads per GPU test process")
+
+# kconform_add_gpu_suite(<target> FAMILY <family> KIND <kind> SOURCES <src...> [LIBRARIES <lib...>]
+#                        [LABELS <label...>] [EXCLUSIVE] [RUN_SERIAL] [TIMEOUT <s>] [CASE_TIMEOUT <s>])
+#
+# A GoogleTest program of GPU cases, registered as one CTest test per *unit* (tools/runner): the
+# cases a family groups together (a variant's, by default the suite's), run in one process and one
+# CUDA context by kconform_runner, which isolates a case that crashes, hangs or exits and resumes
+# the rest in a fresh process. Test names: <family>.<kind>.<unit> (reduction.conformance.WarpShuffle,
+# matmul.conformance.PatchPerThread.Large, matmul.known_bad.KnownBadMatmul), labels gpu, <family>,
+# <kind> and LABELS; per-case verdicts in units/<name>.xml. Units are listed when ctest runs (the
+# program is asked, without touching CUDA), and ordered heaviest first by their declared cost.
+function(kconform_add_gpu_suite target)
+  cmake_parse_arguments(ARG "EXCLUSIVE;RUN_SERIAL" "FAMILY;KIND;TIMEOUT;CASE_TIMEOUT" "SOURCES;LIBRARIES;DEFINITIONS;LABELS" ${ARGN})
+  if(NOT ARG_TIMEOUT)
+    set(ARG_TIMEOUT 900)
+  endif()
+  if(NOT ARG_CASE_TIMEOUT)
+    set(ARG_CASE_TIMEOUT 300)
+  endif()
+  kconform_test_executable(${target} SOURCES ${ARG_SOURCES} LIBRARIES ${ARG_LIBRARIES} DEFINITIONS ${ARG_DEFINITIONS})
+  add_dependencies(${target} kconform_runner)
+  set(slots 1)
+  if(ARG_EXCLUSIVE)
+    set(slots ${KCONFORM_GPU_SLOTS})
+  endif()
+  set(labels "gpu;${ARG_FAMILY};${ARG_KIND}")
+  foreach(label IN LISTS ARG_LABELS)
+    string(APPEND labels ";${label}")
+  endforeach()
+  set(serial "")
+  if(ARG_RUN_SERIAL)
+    set(serial "RUN_SERIAL TRUE")
+  endif()
+  set(prefix "${ARG_FAMILY}.${ARG_KIND}")
+  set(script "${CMAKE_CURRENT_BINARY_DIR}/${target}_units.cmake")
+  file(GENERATE OUTPUT "${script}" CONTENT "# Generated by kconform_add_gpu_suite(${target}): one CTest test per unit.
+set(runner \"$<TARGET_FILE:kconform_runner>\")
+set(exe \"$<TARGET_FILE:${target}>\")
+execute_process(COMMAND \"\${runner}\" list --exe \"\${exe}\" OUTPUT_VARIABLE units RESULT_VARIABLE status ERROR_VARIABLE errors TIMEOUT 120)
+if(NOT status EQUAL 0 OR units STREQUAL \"\")
+  # Listing failed (not built, or broken) or found no case: one test that fails and says why.
+  add_test(${prefix}.listing \"\${runner}\" run --exe \"\${exe}\" --name ${prefix}.listing --report-dir \"${CMAKE_BINARY_DIR}\")
+  set_tests_properties(${prefix}.listing PROPERTIES LABELS \"${labels}\")
+  return()
+endif()
+string(REPLACE \"\\n\" \";\" units \"\${units}\")
+foreach(line IN LISTS units)
+  if(line STREQUAL \"\")
+    continue()
+  endif()
+  string(REPLACE \"\\t\" \";\" fields \"\${line}\")
+  list(GET fields 0 unit)
+  list(GET fields 2 cost)
+  set(name \"${prefix}.\${unit}\")
+  add_test(\"\${name}\" \"\${runner}\" run --exe \"\${exe}\" --name \"\${name}\" --unit \"\${unit}\" --report-dir \"${CMAKE_BINARY_DIR}\" --case-timeout ${ARG_CASE_TIMEOUT})
+  set_tests_properties(\"\${name}\" PROPERTIES LABELS \"${labels}\" RESOURCE_GROUPS \"gpus:${slots}\" COST \${cost}
+    SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE} TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT \"OMP_NUM_THREADS=${KCONFORM_REFERENCE_THREADS}\" ${serial})
+endforeach()
+")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${script}")
+endfunction()
+
+# kconform_add_sanitizer_runs(<gtest target> FAMILY <family> FILTER <gtest filter>)
 #
 # One CTest test per compute-sanitizer tool, each running the small cases (FILTER) of a family's
-# GPU suite. Any reported hazard fails the test, warnings included: racecheck reports the
-# volatile-without-__syncwarp race of seed 000's K5 as a *warning*, so --error-exitcode alone would
-# let it pass (see run_sanitizer.sh).
+# GPU suite through kconform_runner (a case that hangs or crashes under the tool costs that case;
+# the rest resume). Any hazard the tool reports during a case fails that case, warnings included:
+# racecheck reports the volatile-without-__syncwarp race of seed 000's K5 as a *warning*, so
+# --error-exitcode alone would let it pass (see run_sanitizer.sh).
 function(kconform_add_sanitizer_runs target)
   cmake_parse_arguments(ARG "" "FAMILY;FILTER" "" ${ARGN})
   foreach(tool memcheck racecheck synccheck initcheck)
     set(name "sanitizer.${tool}.${ARG_FAMILY}")
     add_test(NAME ${name}
-      COMMAND "${KCONFORM_SANITIZER_RUNNER}" ${tool} clean $<TARGET_FILE:${target}> "${ARG_FILTER}")
+      COMMAND "${KCONFORM_SANITIZER_RUNNER}" ${tool} clean $<TARGET_FILE:kconform_runner> $<TARGET_FILE:${target}>
+              "${ARG_FILTER}" ${name} "${CMAKE_BINARY_DIR}")
     set_tests_properties(${name} PROPERTIES
       LABELS "gpu;sanitizer;${ARG_FAMILY}"
       RESOURCE_GROUPS "gpus:1"
@@ -105,8 +157,9 @@ endfunction()
 # The known-bad twin of the above. <target> is a program (kconform_test_executable, not discovered
 # by CTest) with one case per registry row that a sanitizer must catch, named
 # SanitizerCatches/RunsUnder<Tool>.Row/<row>. One CTest test per tool runs each of that tool's cases
-# on its own and passes only if the tool reports a hazard in every one; the rows come from the
-# registry, so CMake names tools, never rows. A tool with no row reports itself skipped.
+# in a process of its own (kconform_runner --isolate) and passes only if the tool reports a hazard
+# in every one; the rows come from the registry, so CMake names tools, never rows. A tool with no
+# row reports itself skipped.
 function(kconform_expect_sanitizer_hazards target)
   cmake_parse_arguments(ARG "" "FAMILY" "TOOLS" ${ARGN})
   foreach(tool IN LISTS ARG_TOOLS)
@@ -115,35 +168,14 @@ function(kconform_expect_sanitizer_hazards target)
     string(TOUPPER "${first}" first)
     set(name "sanitizer.${tool}.${ARG_FAMILY}.catches")
     add_test(NAME ${name}
-      COMMAND "${KCONFORM_SANITIZER_RUNNER}" ${tool} expect-hazard-each $<TARGET_FILE:${target}>
-              "SanitizerCatches/RunsUnder${first}${rest}.*")
+      COMMAND "${KCONFORM_SANITIZER_RUNNER}" ${tool} expect-hazard $<TARGET_FILE:kconform_runner> $<TARGET_FILE:${target}>
+              "SanitizerCatches/RunsUnder${first}${rest}.*" ${name} "${CMAKE_BINARY_DIR}")
     set_tests_properties(${name} PROPERTIES
       LABELS "gpu;sanitizer;known_bad;${ARG_FAMILY}"
       RESOURCE_GROUPS "gpus:1"
       SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE}
       TIMEOUT 600)
   endforeach()
-endfunction()
-
-# kconform_add_whole_program_test(<target> FAMILY <family> LABELS <label...> [TIMEOUT <s>])
-# One CTest test that runs every case of <target> in one process, alone on the machine (RUN_SERIAL),
-# with every CPU core for the references: for cases that need most of the GPU's memory and share
-# expensive inputs (the 2^31-element sizes). Per-case verdicts are in its gtest XML.
-function(kconform_add_whole_program_test target)
-  cmake_parse_arguments(ARG "" "FAMILY;TIMEOUT" "LABELS" ${ARGN})
-  if(NOT ARG_TIMEOUT)
-    set(ARG_TIMEOUT 600)
-  endif()
-  set(name "${ARG_FAMILY}.${target}")
-  add_test(NAME ${name}
-    COMMAND ${target} --gtest_output=xml:${CMAKE_BINARY_DIR}/gtest-xml/${target}/${target}.xml)
-  set_tests_properties(${name} PROPERTIES
-    LABELS "gpu;${ARG_FAMILY};${ARG_LABELS}"
-    RUN_SERIAL TRUE
-    RESOURCE_GROUPS "gpus:1"
-    ENVIRONMENT "KCONFORM_ALL_SKIPPED_EXIT=${KCONFORM_SKIP_RETURN_CODE}"
-    SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE}
-    TIMEOUT ${ARG_TIMEOUT})
 endfunction()
 
 # kconform_add_benchmark(<target> FAMILY <family> SOURCES <src...> [LIBRARIES <lib...>])

@@ -7,6 +7,8 @@
 #include "fixtures/failure_dump.hpp"
 #include "fixtures/generators.hpp"
 #include "fixtures/guarded_buffer.hpp"
+#include "fixtures/input_cache.hpp"
+#include "fixtures/suite_case.hpp"
 #include "fixtures/replay.hpp"
 #include "reference/matmul_reference.hpp"
 
@@ -30,11 +32,15 @@ const char* name_of(input_kind kind) {
   return "Unknown";
 }
 
-std::string shape_case::name() const {
-  return std::string(v->name) + 'M' + std::to_string(s.m) + 'N' + std::to_string(s.n) + 'K' + std::to_string(s.k);
+std::string matmul_case::name() const { return inner_case_name(*v, s, config, input); }
+
+std::string matmul_case::unit() const {
+  return std::string(v->name) + (static_cast<double>(s.m) * s.n * s.k > 0x1p30 ? ".Large" : "");
 }
 
-void PrintTo(const shape_case& c, std::ostream* os) { *os << c.name(); }
+double matmul_case::cost() const { return 1.0 + static_cast<double>(s.m) * s.n * s.k / 0x1p24; }
+
+void PrintTo(const matmul_case& c, std::ostream* os) { print_case(c, os); }
 
 std::vector<shape> swept_shapes() {
   std::vector<shape> shapes;
@@ -98,15 +104,25 @@ bool runs_input(const variant& v, const shape& s, const matmul_config& config, i
   return kind == input_kind::wide_integer;
 }
 
-std::vector<shape_case> sweep(std::span<const variant> variants) {
-  std::vector<shape_case> cases;
+std::vector<matmul_case> every_case_of(const variant& v) {
+  std::vector<matmul_case> cases;
+  for (const shape& s : swept_shapes()) {
+    const std::vector<matmul_config> configs = swept_configs(v, s);
+    for (const input_kind kind : inputs_for(s))
+      for (const matmul_config& config : configs)
+        if (runs_input(v, s, config, kind)) cases.push_back({&v, s, config, kind});
+  }
+  return cases;
+}
+
+std::vector<matmul_case> sweep(std::span<const variant> variants) {
+  std::vector<matmul_case> cases;
   const device_limits limits = device_limits::hopper_h100();
   for (const variant& v : variants)
-    for (const shape& s : swept_shapes()) {
-      bool runnable = false;
-      for (const matmul_config& c : swept_configs(v, s)) runnable |= static_cast<bool>(v.validate(s, c, limits));
-      if (!runnable) continue;
-      cases.push_back({&v, s, inputs_for(s)});
+    for (const matmul_case& c : every_case_of(v)) {
+      bool runnable = false;  // the variant has some accepted configuration at this shape
+      for (const matmul_config& config : swept_configs(v, c.s)) runnable |= static_cast<bool>(v.validate(c.s, config, limits));
+      if (runnable) cases.push_back(c);
     }
   return cases;
 }
@@ -183,6 +199,14 @@ std::shared_ptr<const prepared_input> prepare(const shape& s, input_kind kind, s
   return input;
 }
 
+std::shared_ptr<const prepared_input> input_for(const shape& s, input_kind kind) {
+  const std::string key = "Matmul" + std::to_string(s.m) + 'x' + std::to_string(s.n) + 'x' + std::to_string(s.k) + name_of(kind);
+  const double elements = static_cast<double>(s.m) * s.k + static_cast<double>(s.k) * s.n;
+  const double reference = full_reference(s) ? 2.0 * s.m * s.n * sizeof(double) : 0.0;
+  const auto bytes = static_cast<std::size_t>(2 * elements * sizeof(float) + reference);
+  return process_input_cache<prepared_input>().get(key, bytes, [&] { return prepare(s, kind, case_seed(base_seed(), key)); });
+}
+
 bool context_lost() { return is_sticky_cuda_error(cudaPeekAtLastError()); }
 
 namespace {
@@ -192,7 +216,7 @@ std::string describe(const variant& v, const matmul_config& config, const prepar
   out << v.name << " (" << v.catalog_id << ", " << v.technique << "), shape " << input.s.describe() << ", "
       << config.describe() << ", input " << name_of(input.kind) << ", seed " << input.seed
       << (input.exact ? " (exact compare)" : " (error-bound compare)")
-      << "\n  replay: " << replay_command(inner_case_name(v, input.s, config, input.kind));
+      << "\n  replay: " << replay_command();
   return out.str();
 }
 

@@ -29,14 +29,21 @@ enum class input_kind {
 };
 const char* name_of(input_kind kind);
 
-// One GoogleTest case: a variant at one shape, run with each of its configurations and inputs.
-struct shape_case {
+// One GoogleTest case (fixtures/suite_case.hpp): a variant at one shape, one configuration and one
+// input kind.
+struct matmul_case {
   const variant* v = nullptr;
   shape s;
-  std::vector<input_kind> inputs;
-  std::string name() const;  // "SharedTiledM33N65K17"
+  matmul_config config;
+  input_kind input = input_kind::integer;
+  std::string name() const;  // "SharedTiledM33N65K17B16TW16Real" (no B/TW for a library call)
+  // The variant, with ".Large" past 2^30 multiply-adds (Freivalds-checked shapes, seconds each), so
+  // a variant's small shapes and its few heavy ones run as two processes side by side.
+  std::string unit() const;
+  double cost() const;  // ~ multiply-adds, in units of 2^24
 };
-void PrintTo(const shape_case& c, std::ostream* os);
+// "unit:SharedTiled cost:1.0002" (what tools/runner reads from the test listing).
+void PrintTo(const matmul_case& c, std::ostream* os);
 
 // Squares around the report's sizes, outer products (k = 1), long k with a small C, tall and wide
 // shapes, and three seeded random (m, n, k) — fixed seed, so the list is stable across discovery.
@@ -57,8 +64,13 @@ bool runs_input(const variant& v, const shape& s, const matmul_config& config, i
 // Threads a configuration launches (blocks × threads per block); SIZE_MAX for a library call.
 std::size_t threads_launched(const variant& v, const shape& s, const matmul_config& config);
 
-// (variant, shape) pairs for which the variant has at least one configuration.
-std::vector<shape_case> sweep(std::span<const variant> variants);
+// Every case of the given variants: at each shape of swept_shapes(), each input of inputs_for(shape)
+// with each of swept_configs(v, shape) that runs_input allows, ordered variant, shape, input,
+// config (consecutive cases share a prepared input). Shapes where the variant has no configuration
+// its launcher accepts on an H100 are not its (MM1 beyond one block).
+std::vector<matmul_case> sweep(std::span<const variant> variants);
+// The same for one variant, accepted by its launcher or not (the known-bad rows' sweep).
+std::vector<matmul_case> every_case_of(const variant& v);
 
 // A check's inputs, drawn once per (shape, input kind) and shared by every configuration: host
 // copies, the reference, and pristine device copies that each check stages from and compares
@@ -74,6 +86,9 @@ struct prepared_input {
   device_buffer<float> pristine_a, pristine_b;
 };
 std::shared_ptr<const prepared_input> prepare(const shape& s, input_kind kind, std::uint64_t seed);
+// The input at (shape, kind), drawn once per process and shared by every variant and configuration
+// (fixtures/input_cache.hpp); its seed comes from the run's base seed, the shape and the kind.
+std::shared_ptr<const prepared_input> input_for(const shape& s, input_kind kind);
 // The host half of prepare() (data, reference, exactness), without a GPU: for the CPU tests.
 std::shared_ptr<prepared_input> make_host_input(const shape& s, input_kind kind, std::uint64_t seed);
 
@@ -85,7 +100,7 @@ std::shared_ptr<prepared_input> make_host_input(const shape& s, input_kind kind,
 check_result check_matmul(const variant& v, const matmul_config& config, const prepared_input& input,
                           const launch_context& context);
 
-// The inner case a test loop runs and KCONFORM_CASE selects: "SharedTiledM33N65K17B16TW16Real".
+// A case's name: "SharedTiledM33N65K17B16TW16Real".
 std::string inner_case_name(const variant& v, const shape& s, const matmul_config& config, input_kind kind);
 
 // True when the last CUDA error is sticky (the context is gone for this process).

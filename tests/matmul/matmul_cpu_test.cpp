@@ -109,16 +109,29 @@ TEST(MatmulRegistry, KnownBadTileWidthsReallyDoNotFit) {
 }
 
 TEST(MatmulCases, SweepCoversTheIssueShapes) {
-  std::set<std::string> names;
-  std::size_t tiled = 0;
-  for (const testing::shape_case& c : testing::sweep(correct_variants())) {
+  std::set<std::string> names, tiled_shapes, variant_shapes;
+  for (const testing::matmul_case& c : testing::sweep(correct_variants())) {
     EXPECT_TRUE(names.insert(c.name()).second) << c.name();
-    tiled += c.v->name == "SharedTiled";
+    const std::string at = std::string(c.v->name) + 'M' + std::to_string(c.s.m) + 'N' + std::to_string(c.s.n) + 'K' + std::to_string(c.s.k);
+    variant_shapes.insert(at);
+    if (c.v->name == "SharedTiled") tiled_shapes.insert(at);
   }
-  EXPECT_EQ(tiled, testing::swept_shapes().size()) << "the tiled kernel runs at every shape";
-  EXPECT_TRUE(names.count("SingleBlockM32N32K32"));
-  EXPECT_FALSE(names.count("SingleBlockM64N64K64")) << "MM1 cannot cover 64x64 and must not be listed there";
-  EXPECT_TRUE(names.count("CublasRowMajorM4096N64K4096"));
+  EXPECT_EQ(tiled_shapes.size(), testing::swept_shapes().size()) << "the tiled kernel runs at every shape";
+  EXPECT_TRUE(variant_shapes.count("SingleBlockM32N32K32"));
+  EXPECT_FALSE(variant_shapes.count("SingleBlockM64N64K64")) << "MM1 cannot cover 64x64 and must not be listed there";
+  EXPECT_TRUE(variant_shapes.count("CublasRowMajorM4096N64K4096"));
+  EXPECT_TRUE(names.count("SharedTiledM33N65K17B16TW16Real"));
+}
+
+// The printed parameter tells tools/runner the case's unit: the variant, and the variant's shapes
+// past 2^30 multiply-adds apart (they take seconds each).
+TEST(MatmulCases, UnitsSplitEachVariantsHeavyShapes) {
+  const variant& tiled = named("SharedTiled");
+  const testing::matmul_case small{&tiled, {33, 65, 17}, {16, 16}, testing::input_kind::real};
+  const testing::matmul_case large{&tiled, {4096, 4096, 4096}, {16, 16}, testing::input_kind::integer};
+  EXPECT_EQ(::testing::PrintToString(small).rfind("unit:SharedTiled cost:", 0), 0u) << ::testing::PrintToString(small);
+  EXPECT_EQ(::testing::PrintToString(large).rfind("unit:SharedTiled.Large cost:", 0), 0u) << ::testing::PrintToString(large);
+  EXPECT_GT(large.cost(), 1000 * small.cost());
 }
 
 // Issue 6: outer products, long k with a small C, tall and wide, seeded random shapes; every
@@ -132,14 +145,8 @@ TEST(MatmulCases, ShapesCoverEveryFamilyAndEveryConfigIsAccepted) {
   EXPECT_TRUE(has([](const shape& s) { return s.m >= 64 * s.n; })) << "tall";
   EXPECT_TRUE(has([](const shape& s) { return s.n >= 64 * s.m; })) << "wide";
   EXPECT_TRUE(has([](const shape& s) { return s.m != s.n && s.n != s.k && s.m != s.k && s.k > 1; })) << "m, n, k all differ";
-  for (const testing::shape_case& c : testing::sweep(correct_variants())) {
-    std::size_t accepted = 0;
-    for (const matmul_config& config : testing::swept_configs(*c.v, c.s)) {
-      EXPECT_TRUE(c.v->validate(c.s, config, h100)) << c.name() << ' ' << config.describe();
-      ++accepted;
-    }
-    EXPECT_GT(accepted, 0u) << c.name();
-  }
+  for (const testing::matmul_case& c : testing::sweep(correct_variants()))
+    EXPECT_TRUE(c.v->validate(c.s, c.config, h100)) << c.name() << ' ' << c.config.describe();
 }
 
 TEST(MatmulCases, LargeShapesSampleTheLowParallelismConfigs) {

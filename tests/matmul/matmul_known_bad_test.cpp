@@ -9,6 +9,7 @@
 #include "fixtures/cublas_handle.hpp"
 #include "fixtures/generators.hpp"
 #include "fixtures/gtest_gpu.hpp"
+#include "fixtures/case_progress.hpp"
 #include "fixtures/registry_rows.hpp"
 #include "tests/matmul/matmul_checks.hpp"
 
@@ -21,31 +22,20 @@ class KnownBadMatmul : public ::testing::TestWithParam<const variant*> {};
 TEST_P(KnownBadMatmul, IsRejectedByTheSuite) {
   KC_REQUIRE_GPU();
   const variant& v = *GetParam();
-  const cublas_handle handle;
-  const launch_context context{nullptr, handle.get()};
+  const launch_context context{nullptr, process_cublas_handle()};
   known_bad_tally tally;
   KC_SKIP_IF_TOO_LARGE({
-    for (const shape& s : swept_shapes()) {
+    for (const matmul_case& c : every_case_of(v)) {  // ordered by shape and input: inputs are reused
       if (context_lost() || !tally.wants_more()) break;
-      const std::vector<matmul_config> configs = swept_configs(v, s);
-      for (const input_kind kind : inputs_for(s)) {
-        if (context_lost() || !tally.wants_more()) break;
-        std::shared_ptr<const prepared_input> input;  // drawn for the first accepted config only
-        for (const matmul_config& config : configs) {
-          if (!runs_input(v, s, config, kind)) continue;
-          const std::string name = inner_case_name(v, s, config, kind);
-          if (const launch_status status = v.validate(s, config, device_limits::of_current_device()); !status) {
-            tally.record(name, check_result::refuse(status.message()));  // refused cases need no data
-            continue;
-          }
-          if (!input) input = prepare(s, kind, case_seed(base_seed(), std::string(v.name) + s.describe() + name_of(kind)));
-          tally.record(name, check_matmul(v, config, *input, context));
-          if (context_lost() || !tally.wants_more()) break;
-        }
+      if (const launch_status status = v.validate(c.s, c.config, device_limits::of_current_device()); !status) {
+        tally.record(c.name(), check_result::refuse(status.message()));  // refused cases need no data
+        continue;
       }
+      tally.record(c.name(), check_matmul(v, c.config, *input_for(c.s, c.input), context));
     }
   });
   tally.expect_caught(std::string(v.name), std::string(v.known_bug), context_lost());
+  if (context_lost()) progress::end_process_after_this_case();  // the next row needs a live context
 }
 
 INSTANTIATE_TEST_SUITE_P(Matmul, KnownBadMatmul, ::testing::ValuesIn(rows_caught_by(known_bad_variants(), caught_by::value_checks)),

@@ -1,5 +1,7 @@
 #include "tests/matmul/report_cases.hpp"
 
+#include "fixtures/suite_case.hpp"
+
 namespace kc::matmul::testing {
 
 std::string report_case::name() const {
@@ -8,7 +10,7 @@ std::string report_case::name() const {
          std::to_string(block) + 'G' + std::to_string(grid);
 }
 
-void PrintTo(const report_case& c, std::ostream* os) { *os << c.name(); }
+void PrintTo(const report_case& c, std::ostream* os) { print_case(c, os); }
 
 std::vector<report_case> report_cases() {
   return {

@@ -16,6 +16,8 @@ struct report_case {
   int block;
   int grid;  // per dimension, as the report launched it
   std::string name() const;  // "MM4N1024TW8B32G4"
+  std::string unit() const { return "ReportCases"; }  // one process runs them all
+  double cost() const { return 1.0 + static_cast<double>(n) * n * n / 0x1p24; }
 };
 
 void PrintTo(const report_case& c, std::ostream* os);

@@ -2,6 +2,7 @@
 
 #include "fixtures/error_bounds.hpp"
 #include "fixtures/generators.hpp"
+#include "fixtures/suite_case.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -19,6 +20,12 @@ const char* name_of(input_kind kind) {
   }
   return "Unknown";
 }
+
+std::string reduction_case::unit() const { return std::string(v->name); }
+
+double reduction_case::cost() const { return 1.0 + static_cast<double>(n) / (1 << 20); }
+
+void PrintTo(const reduction_case& c, std::ostream* os) { print_case(c, os); }
 
 std::string reduction_case::name() const {
   std::ostringstream out;
@@ -51,43 +58,44 @@ std::vector<reduce_config> swept_configs(const variant& v, std::size_t n) {
   return configs;
 }
 
-std::vector<reduction_case> size_case::cases() const {
+std::vector<reduction_case> cases_at(const variant& v, std::size_t n, std::initializer_list<input_kind> inputs,
+                                     const std::vector<reduce_config>& configs) {
   std::vector<reduction_case> all;
-  for (const reduce_config& config : configs)
-    for (const input_kind kind : inputs) all.push_back({v, n, config, kind});
+  for (const input_kind kind : inputs)
+    for (const reduce_config& config : configs) all.push_back({&v, n, config, kind});
   return all;
 }
 
-std::string size_case::name() const { return std::string(v->name) + 'N' + std::to_string(n) + suffix; }
+namespace {
+void append(std::vector<reduction_case>& to, const std::vector<reduction_case>& more) {
+  to.insert(to.end(), more.begin(), more.end());
+}
+}  // namespace
 
-void PrintTo(const size_case& c, std::ostream* os) { *os << c.name(); }
-
-std::vector<size_case> sweep(std::span<const variant> variants) {
-  std::vector<size_case> cases;
+std::vector<reduction_case> sweep(std::span<const variant> variants) {
+  std::vector<reduction_case> cases;
   for (const variant& v : variants)
-    for (const std::size_t n : swept_sizes())
-      cases.push_back({&v, n, {input_kind::integer, input_kind::real}, swept_configs(v, n)});
+    for (const std::size_t n : swept_sizes()) append(cases, cases_at(v, n, {input_kind::integer, input_kind::real}, swept_configs(v, n)));
   return cases;
 }
 
-std::vector<size_case> sweep_pass_variants(std::span<const variant> variants) {
-  std::vector<size_case> cases = sweep(variants);
-  std::erase_if(cases, [](const size_case& c) { return !c.v->has_pass(); });
+std::vector<reduction_case> sweep_pass_variants(std::span<const variant> variants) {
+  std::vector<reduction_case> cases = sweep(variants);
+  std::erase_if(cases, [](const reduction_case& c) { return !c.v->has_pass(); });
   return cases;
 }
 
-std::vector<size_case> edge_input_cases(std::span<const variant> variants) {
-  std::vector<size_case> cases;
+std::vector<reduction_case> edge_input_cases(std::span<const variant> variants) {
+  std::vector<reduction_case> cases;
   for (const variant& v : variants)
     for (const std::size_t n : {std::size_t{1}, std::size_t{33}, std::size_t{1025}, std::size_t{65537},
                                 (std::size_t{1} << 20) + 3})
-      cases.push_back({&v, n, {input_kind::ones, input_kind::alternating, input_kind::large_magnitude},
-                       swept_configs(v, n), "EdgeInputs"});
+      append(cases, cases_at(v, n, {input_kind::ones, input_kind::alternating, input_kind::large_magnitude}, swept_configs(v, n)));
   return cases;
 }
 
-std::vector<size_case> report_grid_cases(std::span<const variant> variants) {
-  std::vector<size_case> cases;
+std::vector<reduction_case> report_grid_cases(std::span<const variant> variants) {
+  std::vector<reduction_case> cases;
   for (const variant& v : variants) {
     if (v.catalog_id != "K4" && v.catalog_id != "K5") continue;
     // Seed 000's table for K4/K5 at n = 2^24, 64 threads: 16777216 -> 131072 blocks, then
@@ -95,15 +103,16 @@ std::vector<size_case> report_grid_cases(std::span<const variant> variants) {
     struct launch { std::size_t n; int block; int grid; };
     for (const launch l : {launch{std::size_t{1} << 24, 64, 131072}, launch{131072, 64, 2048}, launch{2048, 64, 32},
                            launch{32, 32, 1}})
-      cases.push_back({&v, l.n, {input_kind::integer, input_kind::real}, {{l.block, l.grid}}, "ReportGrid"});
+      append(cases, cases_at(v, l.n, {input_kind::integer, input_kind::real}, {{l.block, l.grid}}));
   }
   return cases;
 }
 
-std::vector<size_case> every_case_of(const variant& v) {
+std::vector<reduction_case> every_case_of(const variant& v) {
   const std::span<const variant> one(&v, 1);
-  std::vector<size_case> all = sweep(one);
-  for (auto&& more : {edge_input_cases(one), report_grid_cases(one)}) all.insert(all.end(), more.begin(), more.end());
+  std::vector<reduction_case> all = sweep(one);
+  append(all, edge_input_cases(one));
+  append(all, report_grid_cases(one));
   return all;
 }
 

@@ -4,6 +4,7 @@
 #include "kernels/reduction/reduction.hpp"
 
 #include <cstdint>
+#include <initializer_list>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -19,6 +20,8 @@ enum class input_kind {
 };
 const char* name_of(input_kind kind);
 
+// One GoogleTest case (fixtures/suite_case.hpp): a variant at one size, one launch configuration
+// and one input kind.
 struct reduction_case {
   const variant* v = nullptr;
   std::size_t n = 0;
@@ -26,13 +29,17 @@ struct reduction_case {
   input_kind input = input_kind::integer;
 
   // "SequentialAddressingN1025B256Integer", "GridStrideUnrollN4097B32G7Real" (CamelCase,
-  // alphanumeric: the KCONFORM_CASE a replay command names).
+  // alphanumeric: the test's parameter name).
   std::string name() const;
+  std::string unit() const;  // the variant: one process runs all of a variant's cases
+  double cost() const;       // ~ elements touched, in units of 2^20
 };
+// "unit:SequentialAddressing cost:1.001" (what tools/runner reads from the test listing).
+void PrintTo(const reduction_case& c, std::ostream* os);
 
 // The sizes every variant is tested at: edges around warps and blocks, primes, the report's 2^24,
 // sizes past it, and a few seeded random ones (fixed seed: the test list must not change between
-// CTest's discovery and its run).
+// CTest's listing and its run).
 std::vector<std::size_t> swept_sizes();
 
 // The launch configurations a variant is swept with at size n, from its own registry rule:
@@ -41,33 +48,21 @@ std::vector<std::size_t> swept_sizes();
 // thread loops many times (the grid-stride path the automatic grid barely exercises).
 std::vector<reduce_config> swept_configs(const variant& v, std::size_t n);
 
-// One GoogleTest case: a variant at one size, checked with each of `configs` × `inputs` inside one
-// process (a CUDA context costs ~1 s on the GPU box; issue 7 reworks this). Failures name the
-// inner case, and the replay command runs exactly it.
-struct size_case {
-  const variant* v = nullptr;
-  std::size_t n = 0;
-  std::vector<input_kind> inputs;
-  std::vector<reduce_config> configs;
-  const char* suffix = "";  // distinguishes sweeps over the same sizes, e.g. "EdgeInputs"
-
-  std::vector<reduction_case> cases() const;  // every config × input at this size
-  std::string name() const;                   // "SequentialAddressingN1025"
-};
-// GoogleTest prints parameters with this (CTest's test names then carry no raw bytes).
-void PrintTo(const size_case& c, std::ostream* os);
-
+// Every config x input at each size, ordered variant, size, input, config (so consecutive cases
+// share a prepared input: fixtures/input_cache.hpp).
+std::vector<reduction_case> cases_at(const variant& v, std::size_t n, std::initializer_list<input_kind> inputs,
+                                     const std::vector<reduce_config>& configs);
 // The main sweep (integer and real inputs) at every swept size, for the given variants.
-std::vector<size_case> sweep(std::span<const variant> variants);
+std::vector<reduction_case> sweep(std::span<const variant> variants);
 // Only the variants that have a single pass (not the libraries).
-std::vector<size_case> sweep_pass_variants(std::span<const variant> variants);
+std::vector<reduction_case> sweep_pass_variants(std::span<const variant> variants);
 // Unusual inputs (ones, alternating signs, large magnitudes) at a few sizes.
-std::vector<size_case> edge_input_cases(std::span<const variant> variants);
+std::vector<reduction_case> edge_input_cases(std::span<const variant> variants);
 // Seed 000's explicit launches for K4/K5 (its passes 2-3 launch twice the blocks they need; the
 // extra blocks must write 0), run as one-pass cases of the variants that have them.
-std::vector<size_case> report_grid_cases(std::span<const variant> variants);
+std::vector<reduction_case> report_grid_cases(std::span<const variant> variants);
 // Everything above for one variant: the sweep a known-bad row faces is this, the correct one's.
-std::vector<size_case> every_case_of(const variant& v);
+std::vector<reduction_case> every_case_of(const variant& v);
 
 struct reduction_input {
   std::vector<float> values;

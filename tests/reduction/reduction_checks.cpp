@@ -7,6 +7,7 @@
 #include "fixtures/failure_dump.hpp"
 #include "fixtures/generators.hpp"
 #include "fixtures/guarded_buffer.hpp"
+#include "fixtures/input_cache.hpp"
 #include "fixtures/replay.hpp"
 #include "reference/reduction_reference.hpp"
 
@@ -37,6 +38,13 @@ std::shared_ptr<const prepared_input> prepare_input(input_kind kind, std::size_t
   return input;
 }
 
+std::shared_ptr<const prepared_input> input_for(const reduction_case& c, int round) {
+  const std::string key = "ReductionN" + std::to_string(c.n) + name_of(c.input) + "Round" + std::to_string(round);
+  return process_input_cache<prepared_input>().get(key, 2 * c.n * sizeof(float), [&] {
+    return prepare_input(c.input, c.n, case_seed(base_seed(), key));
+  });
+}
+
 namespace {
 
 // One line that identifies the case well enough to replay it exactly.
@@ -44,7 +52,7 @@ std::string describe_case(const reduction_case& c, const prepared_input& input, 
   std::ostringstream out;
   out << c.v->name << " (" << c.v->catalog_id << ", seed report " << c.v->seed << ", " << c.v->technique << "), n = " << c.n
       << ", " << c.config.describe() << extra << ", input " << name_of(c.input) << ", input seed " << input.seed
-      << (input.host.exact() ? " (exact compare)" : " (error-bound compare)") << "\n  replay: " << replay_command(c.name());
+      << (input.host.exact() ? " (exact compare)" : " (error-bound compare)") << "\n  replay: " << replay_command();
   return out.str();
 }
 

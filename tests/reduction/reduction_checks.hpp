@@ -31,6 +31,10 @@ struct prepared_input {
   device_buffer<float> pristine;
 };
 std::shared_ptr<const prepared_input> prepare_input(input_kind kind, std::size_t n, std::uint64_t seed);
+// The input of a case, drawn once per (n, input kind, round) in a process and shared by every
+// variant and configuration that needs it (fixtures/input_cache.hpp). Its seed comes from the run's
+// base seed (KCONFORM_SEED), n, the kind and the round (known-bad rows re-draw in later rounds).
+std::shared_ptr<const prepared_input> input_for(const reduction_case& c, int round = 0);
 
 check_result check_one_pass(const reduction_case& c, const prepared_input& input);
 check_result check_full_reduction(const reduction_case& c, const prepared_input& input);

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <regex>
+#include <map>
 #include <set>
 
 namespace kc::reduction {
@@ -131,8 +132,8 @@ TEST(ReductionValidation, RefusesWithMessagesAStudentCanActOn) {
 }
 
 TEST(ReductionValidation, AcceptsEverySweptConfiguration) {
-  for (const testing::size_case& sized : testing::sweep_pass_variants(correct_variants()))
-    for (const testing::reduction_case& c : sized.cases()) EXPECT_TRUE(validate_pass(*c.v, c.n, c.config, h100)) << c.name();
+  for (const testing::reduction_case& c : testing::sweep_pass_variants(correct_variants()))
+    EXPECT_TRUE(validate_pass(*c.v, c.n, c.config, h100)) << c.name();
 }
 
 // Every kernel of KERNELS.md §1–2 has a correct variant, and every known bug the catalog lists
@@ -176,17 +177,24 @@ TEST(ReductionCases, SweepCoversTheIssueSizesAndBlocks) {
   EXPECT_GE(sizes.size(), 22u) << "three seeded random sizes expected besides the fixed ones";
   EXPECT_EQ(named("SequentialAddressing").swept_blocks(), (std::vector<int>{32, 64, 128, 256, 512, 1024}));
   EXPECT_EQ(named("CubDeviceReduce").swept_blocks(), std::vector<int>{0});
+  // One case per (variant, size, config, input), each name unique across every instantiation that
+  // shares a suite; at every (variant, size): integer and real input at every swept block.
   std::set<std::string> names;
-  for (const auto& sized : testing::sweep(correct_variants())) {
-    EXPECT_TRUE(names.insert(sized.name()).second) << sized.name();
-    EXPECT_EQ(sized.cases().size(), 2 * sized.configs.size()) << "integer and real input at every config";
-    for (const int block : sized.v->swept_blocks())
-      EXPECT_TRUE(std::count_if(sized.configs.begin(), sized.configs.end(),
-                                [&](const reduce_config& c) { return c.block == block && c.grid == 0; }))
-          << sized.name() << " misses block " << block;
+  std::map<std::string, std::set<std::string>> inputs_at;  // "<variant>N<n>B<block>" -> inputs
+  for (const testing::reduction_case& c : testing::sweep(correct_variants())) {
+    EXPECT_TRUE(names.insert(c.name()).second) << c.name();
+    if (c.config.grid == 0)
+      inputs_at[std::string(c.v->name) + 'N' + std::to_string(c.n) + 'B' + std::to_string(c.config.block)].insert(
+          testing::name_of(c.input));
   }
-  for (const auto& sized : testing::edge_input_cases(correct_variants())) EXPECT_TRUE(names.insert(sized.name()).second);
-  for (const auto& sized : testing::report_grid_cases(correct_variants())) EXPECT_TRUE(names.insert(sized.name()).second);
+  for (const variant& v : correct_variants())
+    for (const std::size_t n : sizes)
+      for (const int block : v.swept_blocks()) {
+        const std::string at = std::string(v.name) + 'N' + std::to_string(n) + 'B' + std::to_string(block);
+        EXPECT_EQ(inputs_at[at], (std::set<std::string>{"Integer", "Real"})) << at << ": integer and real input at every config";
+      }
+  for (const auto& c : testing::edge_input_cases(correct_variants())) EXPECT_TRUE(names.insert(c.name()).second) << c.name();
+  for (const auto& c : testing::report_grid_cases(correct_variants())) EXPECT_TRUE(names.insert(c.name()).second) << c.name();
 }
 
 // The integer inputs are exact and zero-free at every size: dropping, duplicating or double-counting
@@ -221,9 +229,13 @@ TEST(ReductionCases, IntegerInputsAreExactAndZeroFreeAtEverySweptSize) {
 // spread of the answer itself (documented in reduction_checks.hpp), so it alone could not see a
 // dropped element there.
 TEST(ReductionCases, EverySizeCaseHasAnExactInput) {
-  for (const auto& sized : testing::sweep(correct_variants())) {
-    ASSERT_TRUE(std::count(sized.inputs.begin(), sized.inputs.end(), testing::input_kind::integer)) << sized.name();
+  std::set<std::string> with_exact, all;
+  for (const testing::reduction_case& c : testing::sweep(correct_variants())) {
+    const std::string at = std::string(c.v->name) + 'N' + std::to_string(c.n);
+    all.insert(at);
+    if (c.input == testing::input_kind::integer) with_exact.insert(at);
   }
+  EXPECT_EQ(with_exact, all);
   // Where the real-input total check stops resolving one element (|x| < 1): the bound at K3,
   // block 256, grows past 1 between 2^20 and 2^24.
   const variant& k3 = named("SequentialAddressing");
@@ -260,15 +272,24 @@ TEST(ReductionCases, KnownBadRowsFaceTheCorrectVariantsSweep) {
   ASSERT_EQ(bad_cases.size(), good_cases.size());
   for (std::size_t i = 0; i < bad_cases.size(); ++i) {
     EXPECT_EQ(bad_cases[i].n, good_cases[i].n);
-    EXPECT_EQ(bad_cases[i].inputs, good_cases[i].inputs);
-    EXPECT_EQ(bad_cases[i].configs.size(), good_cases[i].configs.size());
+    EXPECT_EQ(bad_cases[i].input, good_cases[i].input);
+    EXPECT_EQ(bad_cases[i].config.block, good_cases[i].config.block);
+    EXPECT_EQ(bad_cases[i].config.grid, good_cases[i].config.grid);
   }
 }
 
-TEST(ReductionCases, ParametersPrintAsTheirNames) {
+// The printed parameter tells tools/runner the case's unit (its variant) and cost; the name is the
+// case's own, and consecutive cases share (size, input) so the process reuses prepared inputs.
+TEST(ReductionCases, ParametersPrintTheirUnitAndCases) {
   const auto cases = testing::sweep(correct_variants());
   ASSERT_FALSE(cases.empty());
-  EXPECT_EQ(::testing::PrintToString(cases.front()), cases.front().name());
+  const std::string printed = ::testing::PrintToString(cases.front());
+  EXPECT_EQ(printed.rfind("unit:" + std::string(cases.front().v->name) + " cost:", 0), 0u) << printed;
+  EXPECT_EQ(cases.front().name().rfind(std::string(cases.front().v->name) + "N1B", 0), 0u) << cases.front().name();
+  std::size_t input_changes = 0;
+  for (std::size_t i = 1; i < cases.size(); ++i)
+    input_changes += cases[i].n != cases[i - 1].n || cases[i].input != cases[i - 1].input;
+  EXPECT_LT(input_changes * 4, cases.size()) << "cases are ordered so that several share each prepared input";
 }
 
 TEST(ReductionRegistry, RowsOnlyASanitizerSeesNameTheirTool) {

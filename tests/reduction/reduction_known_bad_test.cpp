@@ -11,6 +11,7 @@
 // verdict belongs to the compute-sanitizer test that runs them (reduction_sanitizer_targets.cpp).
 #include "fixtures/generators.hpp"
 #include "fixtures/gtest_gpu.hpp"
+#include "fixtures/case_progress.hpp"
 #include "fixtures/registry_rows.hpp"
 #include "tests/reduction/reduction_checks.hpp"
 
@@ -26,25 +27,20 @@ TEST_P(KnownBadReduction, IsRejectedByTheSuite) {
   known_bad_tally tally;
   bool context_lost = false;
   for (int round = 0; round < 3 && tally.caught() == 0 && !context_lost; ++round)
-    for (const size_case& sized : every_case_of(v)) {
+    for (const reduction_case& c : every_case_of(v)) {  // ordered by size and input: inputs are reused
       if (context_lost || !tally.wants_more()) break;
-      for (const input_kind kind : sized.inputs) {
+      const auto input = input_for(c, round);
+      for (const bool one_pass : {true, false}) {
         if (context_lost || !tally.wants_more()) break;
-        const auto input =
-            prepare_input(kind, sized.n, case_seed(base_seed(), std::to_string(round) + sized.name() + name_of(kind)));
-        for (const reduce_config& config : sized.configs)
-          for (const bool one_pass : {true, false}) {
-            if (context_lost || !tally.wants_more()) break;
-            if (one_pass && !v.has_pass()) continue;
-            const reduction_case c{&v, sized.n, config, kind};
-            tally.record(c.name() + (one_pass ? " (one pass)" : " (n -> 1)"),
-                         one_pass ? check_one_pass(c, *input) : check_full_reduction(c, *input));
-            // A fault that kills the context is a catch too; nothing after it can run.
-            context_lost = is_sticky_cuda_error(cudaPeekAtLastError());
-          }
+        if (one_pass && !v.has_pass()) continue;
+        tally.record(c.name() + (one_pass ? " (one pass)" : " (n -> 1)"),
+                     one_pass ? check_one_pass(c, *input) : check_full_reduction(c, *input));
+        // A fault that kills the context is a catch too; nothing after it can run.
+        context_lost = is_sticky_cuda_error(cudaPeekAtLastError());
       }
     }
   tally.expect_caught(std::string(v.name), std::string(v.known_bug), context_lost);
+  if (context_lost) progress::end_process_after_this_case();  // the next row needs a live context
 }
 
 INSTANTIATE_TEST_SUITE_P(Reduction, KnownBadReduction, ::testing::ValuesIn(rows_caught_by(known_bad_variants(), caught_by::value_checks)),

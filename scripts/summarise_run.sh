@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# summarise_run.sh <report dir> <gpu name> <build s> <build status> <test s> <ctest status> <ctest args>
+#
+# Writes the GPU run's summary.md to stdout from what the run left in <report dir>: CTest's
+# junit.xml (one testcase per unit or CPU test), units/*.tsv and units/*.xml (per unit: cases,
+# verdicts, processes, seconds; written by tools/runner), and the benchmark tables. Also writes
+# <report dir>/cases.xml: every case's verdict in one JUnit file (merged from units/). Used by
+# run_gpu_suite.sh and, over several machines' reports, by merge_reports.sh.
+set -u
+out=$1 gpu_name=$2 build_s=$3 build_status=$4 test_s=$5 ctest_status=$6 args=$7
+
+# CTest's counts: <testsuite ... tests="N" failures="F" ... skipped="S" ...> (attributes on several lines).
+attr() { tr '\n\t' '  ' <"$out/junit.xml" 2>/dev/null | grep -o "<testsuite [^>]*" | grep -oE " $1=\"[0-9]+\"" | grep -oE '[0-9]+' | head -n 1; }
+tests=$(attr tests); failures=$(attr failures); skipped=$(attr skipped); disabled=$(attr disabled)
+tests=${tests:-0}; failures=${failures:-0}; skipped=${skipped:-0}; disabled=${disabled:-0}
+passed=$((tests - failures - skipped - disabled))
+
+# Per-case totals over every unit: name cases passed failed skipped processes seconds.
+stats=$(cat "$out"/units/*.tsv 2>/dev/null)
+sum() { echo "$stats" | awk -F'\t' -v c="$1" 'NF >= 7 {s += $c} END {print s + 0}'; }
+cases=$(sum 2); case_passed=$(sum 3); case_failed=$(sum 4); case_skipped=$(sum 5); processes=$(sum 6)
+units=$(echo "$stats" | awk 'NF >= 7' | wc -l)
+
+# One JUnit file with every case: the <testsuite> elements of every unit's file.
+{
+  echo '<?xml version="1.0" encoding="UTF-8"?>'
+  echo "<testsuites tests=\"$cases\" failures=\"$case_failed\" skipped=\"$case_skipped\" name=\"kconform\">"
+  for f in "$out"/units/*.xml; do
+    [ -f "$f" ] && sed -n '/<testsuite /,/<\/testsuite>/p' "$f"
+  done
+  echo '</testsuites>'
+} >"$out/cases.xml"
+
+echo "# kconform GPU run"
+echo
+echo "- GPU: ${gpu_name:-none found}"
+echo "- driver: $(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null | head -n 1)"
+echo "- commit: ${KCONFORM_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo 'unknown (not a git checkout; set KCONFORM_COMMIT)')}"
+echo "- command: scripts/run_gpu_suite.sh $args${KCONFORM_SHARD:+ (shard $KCONFORM_SHARD)}"
+echo "- build: $build_s s (status $build_status); tests: $test_s s (ctest status $ctest_status)"
+echo
+echo "CTest: $passed passed, $failures failed, $skipped skipped (of $tests)"
+echo
+echo "Cases: $case_passed passed, $case_failed failed, $case_skipped skipped (of $cases, in $units GPU units and $processes processes)"
+echo
+if [ "$failures" -gt 0 ] || [ "$ctest_status" -ne 0 ]; then
+  echo "## Failed or not run"
+  echo '```'
+  sed -n '/The following tests FAILED/,$p' "$out/ctest.log" 2>/dev/null | head -n 40
+  grep -h -B1 -A1 'status="failed"' "$out"/units/*.xml 2>/dev/null | grep -o 'name="[^"]*"\|message="[^"]*"' | head -n 60
+  echo '```'
+  echo
+fi
+if [ -n "$stats" ]; then
+  echo "## The ten slowest units"
+  echo
+  echo "| unit | cases | processes | seconds |"
+  echo "|---|---|---|---|"
+  echo "$stats" | awk -F'\t' 'NF >= 7' | sort -t$'\t' -k7,7 -rn | head -n 10 | awk -F'\t' '{printf "| %s | %s | %s | %s |\n", $1, $2, $6, $7}'
+  echo
+fi
+# Each known-bad row's verdict (gtest properties "verdict" / "first_catch", kept in the unit's JUnit).
+verdicts=$(for f in "$out"/units/*known_bad*.xml; do
+  [ -f "$f" ] || continue
+  tr '\n' ' ' <"$f" | sed 's/<testcase /\n<testcase /g' | grep '^<testcase' | while read -r line; do
+    row=$(echo "$line" | grep -o ' name="[^"]*"' | head -n 1 | sed 's/.*name="//; s/"$//')
+    v=$(echo "$line" | grep -o 'name="verdict" value="[^"]*"' | sed 's/.*value="//; s/"$//')
+    c=$(echo "$line" | grep -o 'name="first_catch" value="[^"]*"' | sed 's/.*value="//; s/"$//' | cut -c1-160)
+    [ -n "$v" ] && echo "| ${row##*/} | $v | $c |"
+  done
+done)
+if [ -n "$verdicts" ]; then
+  echo "## Known-bad rows (value checks)"
+  echo
+  echo "| row | verdict | first catch |"
+  echo "|---|---|---|"
+  echo "$verdicts"
+  echo
+fi
+for table in "$out"/*_benchmark.md; do
+  [ -f "$table" ] || continue
+  echo
+  sed -n '1,/^## All measurements/p' "$table" | sed '$d'
+done

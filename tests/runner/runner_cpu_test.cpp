@@ -1,0 +1,121 @@
+// The runner's parts that need no process: reading a test listing into units, reading the per-case
+// records (a process that died mid-write included), the verdict for the case a process died in, the
+// JUnit it writes, and which sanitizer lines are hazards. The whole runner, with real crashing,
+// hanging and exiting cases, is tested by runner_isolation_test.sh.
+#include "fixtures/case_progress.hpp"
+#include "tools/runner/case_listing.hpp"
+#include "tools/runner/case_records.hpp"
+#include "tools/runner/sanitizer_output.hpp"
+#include "tools/runner/unit_report.hpp"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+
+namespace kc::runner {
+namespace {
+
+TEST(RunnerListing, ReadsUnitsAndCostsFromThePrintedParameters) {
+  const std::string listing =
+      "Running main() from somewhere\n"
+      "Matmul/Conformance.\n"
+      "  MatchesReference/SharedTiledM33N65K17B16TW16Real  # GetParam() = unit:SharedTiled cost:1.5\n"
+      "  MatchesReference/SharedTiledM4096N4096K4096B16TW16Integer  # GetParam() = unit:SharedTiled.Large cost:4097\n"
+      "Matmul/KnownBadMatmul.\n"
+      "  IsRejectedByTheSuite/MM1AsWritten  # GetParam() = 0x55d0c0ffee00\n"
+      "Probe.\n"
+      "  Segfaults\n";
+  const std::vector<listed_case> cases = parse_gtest_listing(listing);
+  ASSERT_EQ(cases.size(), 4u);
+  EXPECT_EQ(cases[0].name, "Matmul/Conformance.MatchesReference/SharedTiledM33N65K17B16TW16Real");
+  EXPECT_EQ(cases[0].unit, "SharedTiled");
+  EXPECT_DOUBLE_EQ(cases[0].cost, 1.5);
+  EXPECT_EQ(cases[1].unit, "SharedTiled.Large");
+  EXPECT_EQ(cases[2].unit, "KnownBadMatmul") << "no unit printed: the fixture's name";
+  EXPECT_EQ(cases[3].name, "Probe.Segfaults");
+  EXPECT_EQ(cases[3].unit, "Probe");
+  const auto units = summarise_units(cases);
+  EXPECT_EQ(units.at("SharedTiled").cases, 1u);
+  EXPECT_DOUBLE_EQ(units.at("SharedTiled.Large").cost, 4097);
+}
+
+TEST(RunnerRecords, EscapingRoundTrips) {
+  const std::string text = "line one\n\tindented \\ backslash";
+  EXPECT_EQ(progress::unescape_field(progress::escape_field(text)), text);
+  EXPECT_EQ(progress::escape_field(text).find('\n'), std::string::npos);
+  EXPECT_EQ(progress::escape_field(text).find('\t'), std::string::npos);
+}
+
+TEST(RunnerRecords, FindsTheCaseAProcessDiedIn) {
+  const std::string text = "S\tA.One\n"
+                           "E\tA.One\tpassed\t12\tgpu=NVIDIA H200\t\n"
+                           "S\tA.Two\n"
+                           "E\tA.Two\tfailed\t3\t\t" + progress::escape_field("x.cpp:1: wrong\nsecond line") + "\n"
+                           "S\tA.Three\n"
+                           "E\tA.Thr";  // died mid-write: ignored
+  const progress_records r = parse_progress(text);
+  ASSERT_EQ(r.ended.size(), 2u);
+  EXPECT_EQ(r.ended[0].status, case_status::passed);
+  EXPECT_DOUBLE_EQ(r.ended[0].seconds, 0.012);
+  ASSERT_EQ(r.ended[0].properties.size(), 1u);
+  EXPECT_EQ(r.ended[0].properties[0].second, "NVIDIA H200");
+  EXPECT_EQ(r.ended[1].status, case_status::failed);
+  EXPECT_EQ(r.ended[1].message, "x.cpp:1: wrong\nsecond line");
+  EXPECT_EQ(r.started_not_ended, "A.Three");
+}
+
+TEST(RunnerRecords, AWatchdogsRecordWinsOverALaterOne) {
+  const progress_records r = parse_progress("S\tA.Hang\nE\tA.Hang\tfailed\t0\t\thang: waited\nE\tA.Hang\tpassed\t9\t\t\n");
+  ASSERT_EQ(r.ended.size(), 1u);
+  EXPECT_EQ(r.ended[0].status, case_status::failed);
+  EXPECT_TRUE(r.started_not_ended.empty());
+}
+
+TEST(RunnerVerdicts, DyingInACaseIsAlwaysAFailureThatSaysHow) {
+  process_end exit_zero;
+  EXPECT_EQ(died_in_case("A.B", exit_zero, 1).status, case_status::failed);
+  EXPECT_NE(died_in_case("A.B", exit_zero, 1).message.find("exited with status 0"), std::string::npos);
+  EXPECT_NE(died_in_case("A.B", exit_zero, 1).message.find("never a pass"), std::string::npos);
+  process_end segv;
+  segv.signalled = true;
+  segv.signal = SIGSEGV;
+  EXPECT_NE(died_in_case("A.B", segv, 2).message.find("signal 11"), std::string::npos);
+  process_end hang;
+  hang.killed_by_watchdog = true;
+  hang.timeout_seconds = 30;
+  EXPECT_NE(died_in_case("A.B", hang, 3).message.find("did not finish within 30 s"), std::string::npos);
+  process_end watchdog_exit;
+  watchdog_exit.exit_code = progress::hang_exit_code;
+  EXPECT_NE(watchdog_exit.describe().find("a hang"), std::string::npos);
+}
+
+TEST(RunnerReport, JUnitHasEveryCaseWithItsVerdictAndEscapedText) {
+  unit_outcome unit;
+  unit.name = "matmul.conformance.SharedTiled";
+  unit.processes = 2;
+  unit.cases.push_back({"Matmul/Conformance.MatchesReference/A", case_status::passed, 0.5, {{"gpu", "H200"}}, "", 1});
+  unit.cases.push_back({"Matmul/Conformance.MatchesReference/B", case_status::failed, 0.1, {}, "expected <1> & got \"2\"\nmore", 1});
+  unit.cases.push_back({"Matmul/Conformance.MatchesReference/C", case_status::skipped, 0, {}, "no GPU", 2});
+  const std::string xml = junit_xml(unit);
+  EXPECT_NE(xml.find("tests=\"3\" failures=\"1\" skipped=\"1\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("classname=\"Matmul/Conformance\" name=\"MatchesReference/B\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("expected &lt;1&gt; &amp; got &quot;2&quot;"), std::string::npos) << xml;
+  EXPECT_NE(xml.find("<skipped message=\"no GPU\"/>"), std::string::npos) << xml;
+  EXPECT_NE(xml.find("name=\"processes\" value=\"2\""), std::string::npos) << xml;
+  EXPECT_EQ(stats_line(unit).rfind("matmul.conformance.SharedTiled\t3\t1\t1\t1\t2\t", 0), 0u) << stats_line(unit);
+}
+
+TEST(RunnerSanitizer, CountsHazardHeadsNotDetailsOrSummaries) {
+  EXPECT_TRUE(is_hazard_head("========= Invalid __global__ read of size 4 bytes"));
+  EXPECT_TRUE(is_hazard_head("========= Error: Race reported between Write access at k+0x10"));
+  EXPECT_TRUE(is_hazard_head("========= Warning: (Warp Level Programming) Potential RAW hazard detected at __shared__ 0x0"));
+  EXPECT_TRUE(is_hazard_head("========= Uninitialized __global__ memory read of size 4 bytes"));
+  EXPECT_FALSE(is_hazard_head("=========     at reduce_kernel(float*)+0x1f0 in reduce.cu:12"));
+  EXPECT_FALSE(is_hazard_head("========= ERROR SUMMARY: 0 errors"));
+  EXPECT_FALSE(is_hazard_head("========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)"));
+  EXPECT_FALSE(is_hazard_head("========= COMPUTE-SANITIZER"));
+  EXPECT_FALSE(is_hazard_head("[ RUN      ] Reduction/OnePass.MatchesReference/X"));
+}
+
+}  // namespace
+}  // namespace kc::runner

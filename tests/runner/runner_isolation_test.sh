@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# runner_isolation_test.sh <kconform_runner> <runner_probe_tests> <scratch dir>
+#
+# Proves that a case which hangs, crashes, aborts or exits costs that case alone: runs the runner over
+# the probe program (runner_probe_test.cu) and checks every case's verdict in the JUnit it writes.
+#   Probe.PassesBefore / PassesAfter   passed (the faults around them do not spill over)
+#   Probe.HostNeverReturns             failed: killed at the per-case deadline
+#   Probe.Segfaults / Aborts           failed: signal 11 / 6
+#   Probe.ExitsZero                    failed: exit(0) mid-case is never a pass
+#   ProbeGpu.KernelNeverFinishes       failed: hang, ended by the in-process watchdog   (GPU only)
+#   ProbeGpu.KernelTraps               failed: sticky error; the process restarts         (GPU only)
+#   ProbeGpu.RunsAfterHang/AfterTrap   passed, in fresh processes                         (GPU only)
+# Without a GPU the ProbeGpu cases must be skipped (and the host ones still checked).
+# Then: a program that exits 0 before its first case leaves every case "not run", failed.
+set -u
+runner=$1 probe=$2 dir=$3
+rm -rf "$dir"
+mkdir -p "$dir"
+unset KCONFORM_REPORT_DIR KCONFORM_GTEST_FILTER
+failures=0
+fail() { echo "FAILED: $*"; failures=$((failures + 1)); }
+
+# verdict <xml> <case name> -> "passed|failed|skipped" and the first line of its message
+verdict() { grep -A2 "name=\"$2\"" "$1" | head -n 3 | tr '\n' ' '; }
+expect() {  # expect <xml> <case> <status> [message fragment]
+  local line
+  line=$(verdict "$1" "$2")
+  case "$line" in *"status=\"$3\""*) ;; *) fail "$2: expected $3, got: ${line:-no record}"; return ;; esac
+  if [ -n "${4:-}" ]; then
+    case "$line" in *"$4"*) ;; *) fail "$2: expected the message to say '$4': $line" ;; esac
+  fi
+  echo "ok: $2 $3${4:+ ($4)}"
+}
+
+KCONFORM_CASE_TIMEOUT_S=4 KCONFORM_KERNEL_DEADLINE_S=3 "$runner" run --exe "$probe" --name runner.probe --report-dir "$dir"
+status=$?
+xml="$dir/units/runner.probe.xml"
+[ $status -eq 1 ] || fail "the runner exited $status over failing cases (expected 1)"
+[ -f "$xml" ] || { echo "FAILED: no JUnit written at $xml"; exit 1; }
+expect "$xml" PassesBefore passed
+expect "$xml" HostNeverReturns failed "did not finish within 4 s"
+expect "$xml" Segfaults failed "signal 11"
+expect "$xml" Aborts failed "signal 6"
+expect "$xml" ExitsZero failed "exited with status 0"
+expect "$xml" PassesAfter passed
+if nvidia-smi -L >/dev/null 2>&1; then
+  expect "$xml" KernelNeverFinishes failed "hang:"
+  expect "$xml" RunsAfterHang passed
+  expect "$xml" KernelTraps failed "cudaErrorLaunchFailure"
+  expect "$xml" RunsAfterTrap passed
+else
+  for c in KernelNeverFinishes RunsAfterHang KernelTraps RunsAfterTrap; do expect "$xml" $c skipped; done
+fi
+processes=$(grep -o 'name="processes" value="[0-9]*' "$xml" | grep -o '[0-9]*$')
+echo "processes: $processes"
+[ "${processes:-0}" -ge 5 ] || fail "expected at least 5 processes (one more after each fatal case), got ${processes:-none}"
+
+KCONFORM_PROBE_EXIT_AT_START=1 "$runner" run --exe "$probe" --name runner.early-exit --report-dir "$dir" --filter 'Probe.Passes*'
+status=$?
+xml="$dir/units/runner.early-exit.xml"
+[ $status -eq 1 ] || fail "a program that exits 0 before its cases made the runner exit $status (expected 1)"
+expect "$xml" PassesBefore failed "not run"
+expect "$xml" PassesAfter failed "not run"
+
+if [ $failures -gt 0 ]; then
+  echo "FAILED: $failures isolation check(s)"
+  exit 1
+fi
+echo "PASSED: every fault cost its own case only"

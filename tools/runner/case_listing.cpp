@@ -1,0 +1,67 @@
+#include "tools/runner/case_listing.hpp"
+
+#include <cstdlib>
+#include <sstream>
+
+namespace kc::runner {
+namespace {
+
+std::string trim(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t\r");
+  if (first == std::string::npos) return {};
+  const auto last = text.find_last_not_of(" \t\r");
+  return text.substr(first, last - first + 1);
+}
+
+// The value of "key:<value>" in the printed parameter ("" if absent).
+std::string printed_field(const std::string& printed, const std::string& key) {
+  std::istringstream words(printed);
+  std::string word;
+  while (words >> word)
+    if (word.rfind(key + ':', 0) == 0) return word.substr(key.size() + 1);
+  return {};
+}
+
+}  // namespace
+
+std::vector<listed_case> parse_gtest_listing(const std::string& listing) {
+  std::vector<listed_case> cases;
+  std::istringstream lines(listing);
+  std::string line, suite;
+  while (std::getline(lines, line)) {
+    if (line.empty()) continue;
+    if (line[0] != ' ') {
+      // "Suite/Fixture." (a suite line); anything else (gtest's notes) is not a suite.
+      const std::string text = trim(line);
+      suite = !text.empty() && text.back() == '.' ? text : std::string();
+      continue;
+    }
+    if (suite.empty()) continue;
+    const std::string text = trim(line);
+    const auto comment = text.find("  #");
+    const std::string test = trim(comment == std::string::npos ? text : text.substr(0, comment));
+    const std::string printed = comment == std::string::npos ? std::string() : text.substr(comment);
+    listed_case c;
+    c.name = suite + test;
+    c.unit = printed_field(printed, "unit");
+    if (c.unit.empty()) {  // the fixture's name: "Matmul/KnownBadMatmul." -> "KnownBadMatmul"
+      const std::string fixture = suite.substr(0, suite.size() - 1);
+      c.unit = fixture.substr(fixture.rfind('/') + 1);
+    }
+    if (const std::string cost = printed_field(printed, "cost"); !cost.empty()) c.cost = std::atof(cost.c_str());
+    cases.push_back(std::move(c));
+  }
+  return cases;
+}
+
+std::map<std::string, unit_summary> summarise_units(const std::vector<listed_case>& cases) {
+  std::map<std::string, unit_summary> units;
+  for (const listed_case& c : cases) {
+    unit_summary& u = units[c.unit];
+    ++u.cases;
+    u.cost += c.cost;
+  }
+  return units;
+}
+
+}  // namespace kc::runner

@@ -1,0 +1,94 @@
+#include "tools/runner/case_records.hpp"
+
+#include "fixtures/case_progress.hpp"
+
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <set>
+#include <sstream>
+
+namespace kc::runner {
+
+const char* name_of(case_status status) {
+  switch (status) {
+    case case_status::passed: return "passed";
+    case case_status::failed: return "failed";
+    case case_status::skipped: return "skipped";
+  }
+  return "failed";
+}
+
+namespace {
+std::vector<std::string> split_tabs(const std::string& line) {
+  std::vector<std::string> fields;
+  std::size_t start = 0;
+  for (;;) {
+    const auto tab = line.find('\t', start);
+    fields.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
+    if (tab == std::string::npos) return fields;
+    start = tab + 1;
+  }
+}
+}  // namespace
+
+progress_records parse_progress(const std::string& text) {
+  progress_records records;
+  std::set<std::string> ended;
+  std::istringstream lines(text);
+  std::string line, last_started;
+  while (std::getline(lines, line)) {
+    const std::vector<std::string> f = split_tabs(line);
+    if (f.size() >= 2 && f[0] == "S") {
+      last_started = f[1];
+    } else if (f.size() >= 6 && f[0] == "E") {
+      if (ended.count(f[1]) != 0) continue;  // a watchdog's record and gtest's own: the first wins
+      case_result r;
+      r.name = f[1];
+      r.status = f[2] == "passed" ? case_status::passed : f[2] == "skipped" ? case_status::skipped : case_status::failed;
+      r.seconds = std::atof(f[3].c_str()) / 1000.0;
+      for (const std::string& property : split_tabs(kc::progress::unescape_field(f[4]))) {
+        const auto eq = property.find('=');
+        if (eq != std::string::npos) r.properties.emplace_back(property.substr(0, eq), property.substr(eq + 1));
+      }
+      r.message = kc::progress::unescape_field(f[5]);
+      ended.insert(r.name);
+      records.ended.push_back(std::move(r));
+    }
+    // A partial last line (the process died mid-write) matches neither and is ignored.
+  }
+  if (!last_started.empty() && ended.count(last_started) == 0) records.started_not_ended = last_started;
+  return records;
+}
+
+std::string process_end::describe() const {
+  std::ostringstream out;
+  if (killed_by_watchdog)
+    out << "did not finish within " << timeout_seconds << " s (KCONFORM_CASE_TIMEOUT_S): hang; the runner killed it";
+  else if (signalled)
+    out << "was killed by signal " << signal << " (" << strsignal(signal)
+        << (signal == SIGABRT ? ": abort(), a failed assert() or an uncaught exception" : "") << ")";
+  else
+    out << "exited with status " << exit_code
+        << (exit_code == kc::progress::hang_exit_code ? " (its own watchdog: a hang)" : "");
+  return out.str();
+}
+
+case_result died_in_case(const std::string& name, const process_end& end, int attempt) {
+  case_result r;
+  r.name = name;
+  r.status = case_status::failed;
+  r.attempt = attempt;
+  std::ostringstream message;
+  message << "the test process " << end.describe() << " while running this case";
+  if (!end.killed_by_watchdog && !end.signalled && end.exit_code == 0)
+    message << ": a process that exits in the middle of a case (exit(0) in the code under test) is a failure, never a "
+               "pass";
+  else if (!end.killed_by_watchdog && !end.signalled)
+    message << " (exit() in the code under test, or a fatal error)";
+  message << ". The cases after it ran in a fresh process.";
+  r.message = message.str();
+  return r;
+}
+
+}  // namespace kc::runner

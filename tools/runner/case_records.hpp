@@ -1,0 +1,42 @@
+// Reading what a test process recorded (fixtures/case_progress.hpp) and deciding each case's
+// verdict, including the case a process died in.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kc::runner {
+
+enum class case_status { passed, failed, skipped };
+const char* name_of(case_status status);
+
+struct case_result {
+  std::string name;
+  case_status status = case_status::failed;
+  double seconds = 0;
+  std::vector<std::pair<std::string, std::string>> properties;
+  std::string message;
+  int attempt = 0;  // which process ran it (1-based)
+};
+
+struct progress_records {
+  std::vector<case_result> ended;  // E lines, in order
+  std::string started_not_ended;   // the case the process was in when it stopped ("" if none)
+};
+progress_records parse_progress(const std::string& text);
+
+// How a test process ended.
+struct process_end {
+  bool killed_by_watchdog = false;  // the runner's own per-case timeout
+  double timeout_seconds = 0;
+  bool signalled = false;
+  int signal = 0;
+  int exit_code = 0;
+  std::string describe() const;  // "killed by signal 11 (SIGSEGV)", "exited with status 0", ...
+};
+
+// The verdict for the case a process died in: always a failure, with what happened.
+case_result died_in_case(const std::string& name, const process_end& end, int attempt);
+
+}  // namespace kc::runner

@@ -1,0 +1,119 @@
+#include "tools/runner/child_process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace kc::runner {
+namespace {
+
+using clock = std::chrono::steady_clock;
+
+// Size of the progress file: it grows with every record, so a change means a case started or ended.
+long long file_size(const std::string& path) {
+  struct stat info {};
+  return ::stat(path.c_str(), &info) == 0 ? static_cast<long long>(info.st_size) : -1;
+}
+
+}  // namespace
+
+process_end run_child(const child_spec& spec, const std::function<void(const std::string&)>& on_line) {
+  int pipe_fds[2];
+  if (::pipe(pipe_fds) != 0) {
+    std::perror("kconform_runner: pipe");
+    std::exit(2);
+  }
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    std::perror("kconform_runner: fork");
+    std::exit(2);
+  }
+  if (pid == 0) {
+    ::setpgid(0, 0);  // its own process group: a kill reaches whatever it started (a sanitizer's target)
+    ::dup2(pipe_fds[1], STDOUT_FILENO);
+    ::dup2(pipe_fds[1], STDERR_FILENO);
+    ::close(pipe_fds[0]);
+    ::close(pipe_fds[1]);
+    for (const auto& [key, value] : spec.environment) ::setenv(key.c_str(), value.c_str(), 1);
+    std::vector<char*> argv;
+    for (const std::string& arg : spec.argv) argv.push_back(const_cast<char*>(arg.c_str()));
+    argv.push_back(nullptr);
+    ::execvp(argv[0], argv.data());
+    std::fprintf(stderr, "kconform_runner: cannot run %s: %s\n", argv[0], std::strerror(errno));
+    std::_Exit(127);
+  }
+  ::setpgid(pid, pid);
+  ::close(pipe_fds[1]);
+  const int out_fd = pipe_fds[0];
+
+  process_end end;
+  std::string pending;
+  long long last_size = -2;
+  clock::time_point case_started = clock::now();
+  bool open = true;
+  int status = 0;
+  for (;;) {
+    if (open) {
+      pollfd p{out_fd, POLLIN, 0};
+      if (::poll(&p, 1, 100) > 0) {
+        char buffer[65536];
+        const ssize_t got = ::read(out_fd, buffer, sizeof buffer);
+        if (got <= 0) {
+          open = false;
+        } else {
+          pending.append(buffer, static_cast<std::size_t>(got));
+          std::size_t newline;
+          while ((newline = pending.find('\n')) != std::string::npos) {
+            on_line(pending.substr(0, newline));
+            pending.erase(0, newline + 1);
+          }
+        }
+      }
+    } else {
+      ::usleep(20000);
+    }
+    if (::waitpid(pid, &status, WNOHANG) == pid) break;
+    // Per-case deadline: the clock restarts whenever the progress file grows (a case started or ended).
+    const long long size = file_size(spec.progress_file);
+    if (size != last_size) {
+      last_size = size;
+      case_started = clock::now();
+    } else if (std::chrono::duration<double>(clock::now() - case_started).count() > spec.case_timeout_seconds) {
+      end.killed_by_watchdog = true;
+      end.timeout_seconds = spec.case_timeout_seconds;
+      ::kill(-pid, SIGKILL);
+      ::waitpid(pid, &status, 0);
+      break;
+    }
+  }
+  // Drain what is left (the process is gone; its grandchildren were in its group).
+  if (open) {
+    ::fcntl(out_fd, F_SETFL, O_NONBLOCK);
+    char buffer[65536];
+    ssize_t got;
+    while ((got = ::read(out_fd, buffer, sizeof buffer)) > 0) pending.append(buffer, static_cast<std::size_t>(got));
+  }
+  if (!pending.empty()) on_line(pending);
+  ::close(out_fd);
+  if (!end.killed_by_watchdog) {
+    if (WIFSIGNALED(status)) {
+      end.signalled = true;
+      end.signal = WTERMSIG(status);
+    } else if (WIFEXITED(status)) {
+      end.exit_code = WEXITSTATUS(status);
+    }
+  }
+  return end;
+}
+
+}  // namespace kc::runner

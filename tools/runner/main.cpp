@@ -1,0 +1,251 @@
+// kconform_runner: runs the cases of one unit of a GoogleTest program in as few processes as it can,
+// so that a CUDA context serves many cases, while a case that crashes, hangs or exits the process
+// costs that case alone.
+//
+//   kconform_runner list --exe <program> [--filter <gtest filter>]
+//       one line per unit: <unit> <tab> <cases> <tab> <cost> (CTest's registration reads it)
+//   kconform_runner run --exe <program> --name <ctest name> [--unit <unit>] [--filter <gtest filter>]
+//       [--report-dir <dir>] [--case-timeout <s>] [--isolate] [--sanitizer clean|expect-hazard]
+//       [--tool <name>] [-- <wrapper command...>]
+//
+// `run` selects the unit's cases (narrowed further by KCONFORM_GTEST_FILTER, if set), runs them in one
+// process with per-case records (fixtures/case_progress.hpp) and a per-case deadline
+// (KCONFORM_CASE_TIMEOUT_S, default --case-timeout, else 300 s), and whenever that process dies in a
+// case — a crash, a trap that kills the context, a hang, exit() or abort() — records that case as
+// failed with the reason and runs the remaining cases in a fresh process. A case a process never
+// reported is never a pass. It writes <dir>/units/<name>.xml (JUnit) and <name>.tsv (statistics),
+// with <dir> = KCONFORM_REPORT_DIR if set, else --report-dir. Exit: 0 all passed (skips allowed),
+// 77 every case skipped (no GPU), 1 any failure or no case selected.
+//
+// A wrapper (compute-sanitizer) runs the program under it; --sanitizer attributes each hazard the
+// wrapper reports to the case whose "[ RUN ]" line precedes it: `clean` fails a case with any,
+// `expect-hazard` fails a case without one (the known-bad rows only a sanitizer can catch).
+#include "fixtures/replay.hpp"
+#include "tools/runner/case_listing.hpp"
+#include "tools/runner/child_process.hpp"
+#include "tools/runner/sanitizer_output.hpp"
+#include "tools/runner/unit_report.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace kc::runner {
+namespace {
+
+struct options {
+  std::string command;
+  std::string exe, name, unit, filter, report_dir, sanitizer, tool;
+  double case_timeout = 0;
+  bool isolate = false;
+  std::vector<std::string> wrapper;
+};
+
+[[noreturn]] void usage(const std::string& problem) {
+  std::cerr << "kconform_runner: " << problem << "\n(see tools/runner/main.cpp for usage)\n";
+  std::exit(2);
+}
+
+options parse(int argc, char** argv) {
+  options o;
+  if (argc < 2) usage("no command");
+  o.command = argv[1];
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) usage(arg + " needs a value");
+      return argv[++i];
+    };
+    if (arg == "--exe") o.exe = value();
+    else if (arg == "--name") o.name = value();
+    else if (arg == "--unit") o.unit = value();
+    else if (arg == "--filter") o.filter = value();
+    else if (arg == "--report-dir") o.report_dir = value();
+    else if (arg == "--case-timeout") o.case_timeout = std::atof(value().c_str());
+    else if (arg == "--sanitizer") o.sanitizer = value();
+    else if (arg == "--tool") o.tool = value();
+    else if (arg == "--isolate") o.isolate = true;
+    else if (arg == "--") {
+      for (++i; i < argc; ++i) o.wrapper.emplace_back(argv[i]);
+    } else usage("unknown argument " + arg);
+  }
+  if (o.exe.empty()) usage("--exe is required");
+  return o;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::vector<listed_case> list_cases(const options& o) {
+  child_spec spec;
+  spec.argv = {o.exe, "--gtest_list_tests"};
+  if (!o.filter.empty()) spec.argv.push_back("--gtest_filter=" + o.filter);
+  spec.case_timeout_seconds = 120;
+  std::string listing;
+  const process_end end = run_child(spec, [&](const std::string& line) { listing += line + '\n'; });
+  if (end.signalled || end.killed_by_watchdog || end.exit_code != 0) {
+    std::cerr << listing << "kconform_runner: listing the cases of " << o.exe << " failed: it " << end.describe() << '\n';
+    std::exit(1);
+  }
+  return parse_gtest_listing(listing);
+}
+
+double case_timeout(const options& o) {
+  if (const char* text = std::getenv("KCONFORM_CASE_TIMEOUT_S"); text != nullptr && std::atof(text) > 0) return std::atof(text);
+  return o.case_timeout > 0 ? o.case_timeout : 300;
+}
+
+int run_unit(const options& o) {
+  const auto started = std::chrono::steady_clock::now();
+  const char* narrowing = std::getenv("KCONFORM_GTEST_FILTER");
+  std::vector<std::string> todo;
+  for (const listed_case& c : list_cases(o))
+    if ((o.unit.empty() || c.unit == o.unit) && (narrowing == nullptr || gtest_filter_matches(narrowing, c.name)))
+      todo.push_back(c.name);
+  unit_outcome unit;
+  unit.name = o.name.empty() ? (o.unit.empty() ? "unit" : o.unit) : o.name;
+  if (todo.empty()) {
+    std::cout << "FAILED: " << unit.name << ": no case selected (unit '" << o.unit << "', filter '" << o.filter
+              << "'): a test that checks nothing must not pass\n";
+    return 1;
+  }
+
+  const char* report_env = std::getenv("KCONFORM_REPORT_DIR");
+  const std::filesystem::path report_dir =
+      std::filesystem::path(report_env != nullptr && *report_env != '\0' ? report_env : o.report_dir.empty() ? "." : o.report_dir) / "units";
+  std::filesystem::create_directories(report_dir);
+  const std::string scratch = (report_dir / (unit.name + ".progress")).string();
+  const std::string cases_file = (report_dir / (unit.name + ".cases")).string();
+
+  std::map<std::string, case_result> results;
+  std::size_t attributed_elsewhere = 0;
+  while (results.size() < todo.size()) {
+    std::vector<std::string> batch;
+    for (const std::string& name : todo)
+      if (results.count(name) == 0) {
+        batch.push_back(name);
+        if (o.isolate) break;
+      }
+    {
+      std::ofstream list(cases_file, std::ios::trunc);
+      for (const std::string& name : batch) list << name << '\n';
+    }
+    std::filesystem::remove(scratch);
+    ++unit.processes;
+    child_spec spec;
+    spec.argv = o.wrapper;
+    spec.argv.push_back(o.exe);
+    if (o.sanitizer.empty()) spec.argv.emplace_back("--gtest_brief=1");  // the sanitizer needs each "[ RUN ]" line
+    spec.environment = {{"KCONFORM_PROGRESS", scratch}, {"KCONFORM_CASES_FILE", cases_file}};
+    spec.progress_file = scratch;
+    spec.case_timeout_seconds = case_timeout(o);
+
+    std::map<std::string, std::size_t> hazards;  // per case, from the wrapper's reports
+    std::string running;
+    const process_end end = run_child(spec, [&](const std::string& line) {
+      std::cout << line << '\n';
+      if (o.sanitizer.empty()) return;
+      if (line.rfind("[ RUN      ] ", 0) == 0) running = line.substr(13);
+      else if (is_hazard_head(line)) ++hazards[running];
+    });
+    std::cout.flush();
+
+    progress_records records = parse_progress(read_file(scratch));
+    std::set<std::string> in_batch(batch.begin(), batch.end());
+    std::size_t resolved = 0;
+    for (case_result& r : records.ended) {
+      if (in_batch.count(r.name) == 0 || results.count(r.name) != 0) continue;
+      r.attempt = unit.processes;
+      const std::size_t seen = hazards[r.name];
+      const std::string tool = o.tool.empty() ? "the sanitizer" : o.tool;
+      if (o.sanitizer == "clean" && seen > 0 && r.status != case_status::failed) {
+        r.status = case_status::failed;
+        r.message = tool + " reported " + std::to_string(seen) + " hazard(s) during this case (its report is in the log)";
+      } else if (o.sanitizer == "expect-hazard" && r.status != case_status::failed) {
+        if (r.status == case_status::skipped) {
+        } else if (seen > 0) {
+          r.message = "CAUGHT: " + tool + " reported " + std::to_string(seen) + " hazard(s) for this known-bad row";
+        } else {
+          r.status = case_status::failed;
+          r.message = "MISSED: " + tool + " reported nothing for this known-bad row: the suite has a hole";
+        }
+      }
+      results[r.name] = r;
+      ++resolved;
+    }
+    for (const auto& [name, count] : hazards)
+      if (in_batch.count(name) == 0) attributed_elsewhere += count;
+    if (!records.started_not_ended.empty() && in_batch.count(records.started_not_ended) != 0 &&
+        results.count(records.started_not_ended) == 0) {
+      results[records.started_not_ended] = died_in_case(records.started_not_ended, end, unit.processes);
+      ++resolved;
+    }
+    if (resolved == 0) {
+      // The process reported no case of its list: it exited before the first, or the list selected
+      // nothing. Those cases were not run, which is a failure, never a pass. Every other attempt
+      // resolves at least one case, so the loop ends.
+      for (const std::string& name : batch)
+        if (results.count(name) == 0) {
+          case_result r;
+          r.name = name;
+          r.attempt = unit.processes;
+          r.message = "not run: the test process " + end.describe() + " without reporting this case";
+          results[name] = r;
+        }
+    }
+  }
+  for (const std::string& name : todo) unit.cases.push_back(results[name]);
+  if (o.sanitizer == "clean" && attributed_elsewhere > 0) {
+    case_result r;
+    r.name = unit.name + ".OutsideAnyCase";
+    r.message = std::to_string(attributed_elsewhere) + " hazard(s) were reported outside any case (start-up or exit)";
+    unit.cases.push_back(r);
+  }
+  unit.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  std::filesystem::remove(scratch);
+  std::filesystem::remove(cases_file);
+  std::ofstream(report_dir / (unit.name + ".xml")) << junit_xml(unit);
+  std::ofstream(report_dir / (unit.name + ".tsv")) << stats_line(unit) << '\n';
+
+  const std::size_t failed = unit.count(case_status::failed), skipped = unit.count(case_status::skipped),
+                    passed = unit.count(case_status::passed);
+  for (const case_result& c : unit.cases)
+    if (c.status == case_status::failed) std::cout << "[  FAILED  ] " << c.name << "\n    " << c.message.substr(0, 2000) << '\n';
+  std::cout << unit.name << ": " << passed << " passed, " << failed << " failed, " << skipped << " skipped (of "
+            << unit.cases.size() << " cases) in " << unit.processes << " process(es), " << unit.seconds << " s\n";
+  if (failed > 0) return 1;
+  if (passed == 0) {
+    const std::string reason = unit.cases.front().message;
+    std::cout << "SKIPPED: every case skipped: " << reason.substr(0, reason.find('\n')) << '\n';
+    return 77;
+  }
+  return 0;
+}
+
+int list_units(const options& o) {
+  for (const auto& [name, summary] : summarise_units(list_cases(o)))
+    std::cout << name << '\t' << summary.cases << '\t' << summary.cost << '\n';
+  return 0;
+}
+
+}  // namespace
+}  // namespace kc::runner
+
+int main(int argc, char** argv) {
+  const kc::runner::options o = kc::runner::parse(argc, argv);
+  if (o.command == "list") return kc::runner::list_units(o);
+  if (o.command == "run") return kc::runner::run_unit(o);
+  kc::runner::usage("unknown command " + o.command);
+}

@@ -1,0 +1,74 @@
+#include "tools/runner/unit_report.hpp"
+
+#include <cstdio>
+#include <sstream>
+
+namespace kc::runner {
+
+std::size_t unit_outcome::count(case_status status) const {
+  std::size_t n = 0;
+  for (const case_result& c : cases) n += c.status == status;
+  return n;
+}
+
+std::string xml_escape(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default:
+        // XML 1.0 allows no control characters but tab, newline and carriage return.
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') out += '?';
+        else out += c;
+    }
+  }
+  return out;
+}
+
+std::string junit_xml(const unit_outcome& unit) {
+  std::ostringstream out;
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites tests=\"" << unit.cases.size() << "\" failures=\""
+      << unit.count(case_status::failed) << "\" skipped=\"" << unit.count(case_status::skipped) << "\" time=\""
+      << unit.seconds << "\" name=\"" << xml_escape(unit.name) << "\">\n  <testsuite name=\"" << xml_escape(unit.name)
+      << "\" tests=\"" << unit.cases.size() << "\" failures=\"" << unit.count(case_status::failed) << "\" skipped=\""
+      << unit.count(case_status::skipped) << "\" errors=\"0\" time=\"" << unit.seconds << "\">\n"
+      << "    <properties><property name=\"processes\" value=\"" << unit.processes << "\"/></properties>\n";
+  for (const case_result& c : unit.cases) {
+    // gtest's full name "Suite.Test/Param": classname the suite, name the rest.
+    const auto dot = c.name.find('.');
+    const std::string classname = dot == std::string::npos ? unit.name : c.name.substr(0, dot);
+    const std::string name = dot == std::string::npos ? c.name : c.name.substr(dot + 1);
+    out << "    <testcase classname=\"" << xml_escape(classname) << "\" name=\"" << xml_escape(name) << "\" time=\""
+        << c.seconds << "\" status=\"" << name_of(c.status) << "\">\n";
+    if (!c.properties.empty()) {
+      out << "      <properties>";
+      for (const auto& [key, value] : c.properties)
+        out << "<property name=\"" << xml_escape(key) << "\" value=\"" << xml_escape(value) << "\"/>";
+      out << "</properties>\n";
+    }
+    const std::string first_line = c.message.substr(0, c.message.find('\n'));
+    if (c.status == case_status::failed)
+      out << "      <failure message=\"" << xml_escape(first_line) << "\">" << xml_escape(c.message) << "</failure>\n";
+    else if (c.status == case_status::skipped)
+      out << "      <skipped message=\"" << xml_escape(first_line) << "\"/>\n";
+    out << "    </testcase>\n";
+  }
+  out << "  </testsuite>\n</testsuites>\n";
+  return out.str();
+}
+
+std::string stats_line(const unit_outcome& unit) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.2f", unit.seconds);
+  std::ostringstream out;
+  out << unit.name << '\t' << unit.cases.size() << '\t' << unit.count(case_status::passed) << '\t'
+      << unit.count(case_status::failed) << '\t' << unit.count(case_status::skipped) << '\t' << unit.processes << '\t'
+      << seconds;
+  return out.str();
+}
+
+}  // namespace kc::runner

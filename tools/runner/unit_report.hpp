@@ -1,0 +1,25 @@
+// What the runner writes for one unit: a JUnit file (one <testcase> per case, with gtest's
+// properties), and one line of statistics the GPU run's summary adds up (cases, processes, time).
+#pragma once
+
+#include "tools/runner/case_records.hpp"
+
+#include <string>
+#include <vector>
+
+namespace kc::runner {
+
+struct unit_outcome {
+  std::string name;  // the CTest test: "matmul.conformance.SharedTiled"
+  std::vector<case_result> cases;
+  int processes = 0;
+  double seconds = 0;
+  std::size_t count(case_status status) const;
+};
+
+std::string junit_xml(const unit_outcome& unit);
+// "<name>\t<cases>\t<passed>\t<failed>\t<skipped>\t<processes>\t<seconds>"
+std::string stats_line(const unit_outcome& unit);
+std::string xml_escape(const std::string& text);
+
+}  // namespace kc::runner
