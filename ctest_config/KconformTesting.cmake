@@ -68,9 +68,11 @@ endfunction()
 set(KCONFORM_GPU_SLOTS 4 CACHE STRING "GPU test processes per GPU at a time (CTest resource slots per GPU)")
 # OpenMP threads each GPU test process uses for its CPU references (cores / slots on the GPU box).
 set(KCONFORM_REFERENCE_THREADS 4 CACHE STRING "OpenMP threads per GPU test process")
+cmake_host_system_information(RESULT KCONFORM_ALL_CORES QUERY NUMBER_OF_LOGICAL_CORES)
 
 # kconform_add_gpu_suite(<target> FAMILY <family> KIND <kind> SOURCES <src...> [LIBRARIES <lib...>]
-#                        [LABELS <label...>] [EXCLUSIVE] [RUN_SERIAL] [TIMEOUT <s>] [CASE_TIMEOUT <s>])
+#                        [LABELS <label...>] [EXCLUSIVE] [RUN_SERIAL] [TIMEOUT <s>] [CASE_TIMEOUT <s>]
+#                        [REFERENCE_THREADS <n>])
 #
 # A GoogleTest program of GPU cases, registered as one CTest test per *unit* (tools/runner): the
 # cases a family groups together (a variant's, by default the suite's), run in one process and one
@@ -80,7 +82,10 @@ set(KCONFORM_REFERENCE_THREADS 4 CACHE STRING "OpenMP threads per GPU test proce
 # <kind> and LABELS; per-case verdicts in units/<name>.xml. Units are listed when ctest runs (the
 # program is asked, without touching CUDA), and ordered heaviest first by their declared cost.
 function(kconform_add_gpu_suite target)
-  cmake_parse_arguments(ARG "EXCLUSIVE;RUN_SERIAL" "FAMILY;KIND;TIMEOUT;CASE_TIMEOUT" "SOURCES;LIBRARIES;DEFINITIONS;LABELS" ${ARGN})
+  cmake_parse_arguments(ARG "EXCLUSIVE;RUN_SERIAL" "FAMILY;KIND;TIMEOUT;CASE_TIMEOUT;REFERENCE_THREADS" "SOURCES;LIBRARIES;DEFINITIONS;LABELS" ${ARGN})
+  if(NOT ARG_REFERENCE_THREADS)
+    set(ARG_REFERENCE_THREADS ${KCONFORM_REFERENCE_THREADS})
+  endif()
   if(NOT ARG_TIMEOUT)
     set(ARG_TIMEOUT 900)
   endif()
@@ -124,7 +129,7 @@ foreach(line IN LISTS units)
   set(name \"${prefix}.\${unit}\")
   add_test(\"\${name}\" \"\${runner}\" run --exe \"\${exe}\" --name \"\${name}\" --unit \"\${unit}\" --report-dir \"${CMAKE_BINARY_DIR}\" --case-timeout ${ARG_CASE_TIMEOUT})
   set_tests_properties(\"\${name}\" PROPERTIES LABELS \"${labels}\" RESOURCE_GROUPS \"gpus:${slots}\" COST \${cost}
-    SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE} TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT \"OMP_NUM_THREADS=${KCONFORM_REFERENCE_THREADS}\" ${serial})
+    SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE} TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT \"OMP_NUM_THREADS=${ARG_REFERENCE_THREADS}\" ${serial})
 endforeach()
 ")
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${script}")

@@ -21,7 +21,7 @@ failures=0
 fail() { echo "FAILED: $*"; failures=$((failures + 1)); }
 
 # verdict <xml> <case name> -> "passed|failed|skipped" and the first line of its message
-verdict() { grep -A2 "name=\"$2\"" "$1" | head -n 3 | tr '\n' ' '; }
+verdict() { sed -n "/name=\"$2\"/,/<\/testcase>/p" "$1" | tr '\n' ' '; }
 expect() {  # expect <xml> <case> <status> [message fragment]
   local line
   line=$(verdict "$1" "$2")
