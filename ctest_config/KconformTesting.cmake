@@ -72,7 +72,9 @@ cmake_host_system_information(RESULT KCONFORM_ALL_CORES QUERY NUMBER_OF_LOGICAL_
 
 # kconform_add_gpu_suite(<target> FAMILY <family> KIND <kind> SOURCES <src...> [LIBRARIES <lib...>]
 #                        [LABELS <label...>] [EXCLUSIVE] [RUN_SERIAL] [TIMEOUT <s>] [CASE_TIMEOUT <s>]
-#                        [REFERENCE_THREADS <n>])
+#                        [REFERENCE_THREADS <n>] [PRIORITY <cost>])
+# PRIORITY is added to each unit's cost: CTest starts the highest cost first, so units that are
+# long and mostly CPU work (the 2^31 sizes) start early and overlap the GPU-bound ones.
 #
 # A GoogleTest program of GPU cases, registered as one CTest test per *unit* (tools/runner): the
 # cases a family groups together (a variant's, by default the suite's), run in one process and one
@@ -82,9 +84,12 @@ cmake_host_system_information(RESULT KCONFORM_ALL_CORES QUERY NUMBER_OF_LOGICAL_
 # <kind> and LABELS; per-case verdicts in units/<name>.xml. Units are listed when ctest runs (the
 # program is asked, without touching CUDA), and ordered heaviest first by their declared cost.
 function(kconform_add_gpu_suite target)
-  cmake_parse_arguments(ARG "EXCLUSIVE;RUN_SERIAL" "FAMILY;KIND;TIMEOUT;CASE_TIMEOUT;REFERENCE_THREADS" "SOURCES;LIBRARIES;DEFINITIONS;LABELS" ${ARGN})
+  cmake_parse_arguments(ARG "EXCLUSIVE;RUN_SERIAL" "FAMILY;KIND;TIMEOUT;CASE_TIMEOUT;REFERENCE_THREADS;PRIORITY" "SOURCES;LIBRARIES;DEFINITIONS;LABELS" ${ARGN})
   if(NOT ARG_REFERENCE_THREADS)
     set(ARG_REFERENCE_THREADS ${KCONFORM_REFERENCE_THREADS})
+  endif()
+  if(NOT ARG_PRIORITY)
+    set(ARG_PRIORITY 0)
   endif()
   if(NOT ARG_TIMEOUT)
     set(ARG_TIMEOUT 900)
@@ -126,6 +131,7 @@ foreach(line IN LISTS units)
   string(REPLACE \"\\t\" \";\" fields \"\${line}\")
   list(GET fields 0 unit)
   list(GET fields 2 cost)
+  math(EXPR cost \"\${cost} + ${ARG_PRIORITY}\")
   set(name \"${prefix}.\${unit}\")
   add_test(\"\${name}\" \"\${runner}\" run --exe \"\${exe}\" --name \"\${name}\" --unit \"\${unit}\" --report-dir \"${CMAKE_BINARY_DIR}\" --case-timeout ${ARG_CASE_TIMEOUT})
   set_tests_properties(\"\${name}\" PROPERTIES LABELS \"${labels}\" RESOURCE_GROUPS \"gpus:${slots}\" COST \${cost}
@@ -151,6 +157,7 @@ function(kconform_add_sanitizer_runs target)
               "${ARG_FILTER}" ${name} "${CMAKE_BINARY_DIR}")
     set_tests_properties(${name} PROPERTIES
       LABELS "gpu;sanitizer;${ARG_FAMILY}"
+      COST 1000000  # 5-15 s each, mostly the tool's CPU work: start them early, beside GPU-bound units
       RESOURCE_GROUPS "gpus:1"
       SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE}
       TIMEOUT 900)

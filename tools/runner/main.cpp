@@ -8,7 +8,8 @@
 //       [--report-dir <dir>] [--case-timeout <s>] [--isolate] [--sanitizer clean|expect-hazard]
 //       [--tool <name>] [-- <wrapper command...>]
 //
-// `run` selects the unit's cases (narrowed further by KCONFORM_GTEST_FILTER, if set), runs them in one
+// `run` selects the unit's cases (narrowed further by KCONFORM_GTEST_FILTER, if set, and to those of
+// declared cost <= KCONFORM_MAX_CASE_COST, if set: the quick preset), runs them in one
 // process with per-case records (fixtures/case_progress.hpp) and a per-case deadline
 // (KCONFORM_CASE_TIMEOUT_S, default --case-timeout, else 300 s), and whenever that process dies in a
 // case — a crash, a trap that kills the context, a hang, exit() or abort() — records that case as
@@ -29,6 +30,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -110,10 +112,19 @@ double case_timeout(const options& o) {
 int run_unit(const options& o) {
   const auto started = std::chrono::steady_clock::now();
   const char* narrowing = std::getenv("KCONFORM_GTEST_FILTER");
+  // A quick run (the gpu-quick preset) leaves out the cases whose declared cost is above this.
+  const char* max_cost_text = std::getenv("KCONFORM_MAX_CASE_COST");
+  const double max_cost = max_cost_text != nullptr && std::atof(max_cost_text) > 0 ? std::atof(max_cost_text) : 0;
   std::vector<std::string> todo;
+  std::size_t too_costly = 0;
   for (const listed_case& c : list_cases(o))
-    if ((o.unit.empty() || c.unit == o.unit) && (narrowing == nullptr || gtest_filter_matches(narrowing, c.name)))
-      todo.push_back(c.name);
+    if ((o.unit.empty() || c.unit == o.unit) && (narrowing == nullptr || gtest_filter_matches(narrowing, c.name))) {
+      if (max_cost > 0 && c.cost > max_cost) ++too_costly;
+      else todo.push_back(c.name);
+    }
+  if (too_costly > 0)
+    std::cout << "kconform_runner: " << too_costly << " case(s) of cost above KCONFORM_MAX_CASE_COST=" << max_cost
+              << " left out (a quick run)\n";
   unit_outcome unit;
   unit.name = o.name.empty() ? (o.unit.empty() ? "unit" : o.unit) : o.name;
   if (todo.empty()) {
@@ -240,7 +251,7 @@ int run_unit(const options& o) {
 
 int list_units(const options& o) {
   for (const auto& [name, summary] : summarise_units(list_cases(o)))
-    std::cout << name << '\t' << summary.cases << '\t' << summary.cost << '\n';
+    std::cout << name << '\t' << summary.cases << '\t' << static_cast<long long>(std::ceil(summary.cost)) << '\n';
   return 0;
 }
 
