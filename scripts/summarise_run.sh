@@ -9,8 +9,9 @@
 set -u
 out=$1 gpu_name=$2 build_s=$3 build_status=$4 test_s=$5 ctest_status=$6 args=$7
 
-# CTest's counts: <testsuite ... tests="N" failures="F" ... skipped="S" ...> (attributes on several lines).
-attr() { tr '\n\t' '  ' <"$out/junit.xml" 2>/dev/null | grep -o "<testsuite [^>]*" | grep -oE " $1=\"[0-9]+\"" | grep -oE '[0-9]+' | head -n 1; }
+# CTest's counts, summed over every <testsuite ... tests="N" failures="F" ... skipped="S" ...> (one
+# per machine in a merged report; CTest writes the attributes on several lines).
+attr() { tr '\n\t' '  ' <"$out/junit.xml" 2>/dev/null | grep -o "<testsuite [^>]*" | grep -oE " $1=\"[0-9]+\"" | grep -oE '[0-9]+' | awk '{s += $1} END {print s + 0}'; }
 tests=$(attr tests); failures=$(attr failures); skipped=$(attr skipped); disabled=$(attr disabled)
 tests=${tests:-0}; failures=${failures:-0}; skipped=${skipped:-0}; disabled=${disabled:-0}
 passed=$((tests - failures - skipped - disabled))
