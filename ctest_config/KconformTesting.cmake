@@ -66,6 +66,8 @@ endfunction()
 # has its GPU to itself while CPU tests still run beside it. make_resource_spec.sh writes specs with
 # this many slots per GPU. 4 measured fastest on the H200 (docs/architecture.md, "The runner").
 set(KCONFORM_GPU_SLOTS 4 CACHE STRING "GPU test processes per GPU at a time (CTest resource slots per GPU)")
+# A unit with more cases than this runs as several shards (test names <unit>.<i>of<n>).
+set(KCONFORM_CASES_PER_SHARD 700 CACHE STRING "Most cases one CTest test (process) runs")
 # OpenMP threads each GPU test process uses for its CPU references (cores / slots on the GPU box).
 set(KCONFORM_REFERENCE_THREADS 4 CACHE STRING "OpenMP threads per GPU test process")
 cmake_host_system_information(RESULT KCONFORM_ALL_CORES QUERY NUMBER_OF_LOGICAL_CORES)
@@ -132,10 +134,19 @@ foreach(line IN LISTS units)
   list(GET fields 0 unit)
   list(GET fields 2 cost)
   math(EXPR cost \"\${cost} + ${ARG_PRIORITY}\")
-  set(name \"${prefix}.\${unit}\")
-  add_test(\"\${name}\" \"\${runner}\" run --exe \"\${exe}\" --name \"\${name}\" --unit \"\${unit}\" --report-dir \"${CMAKE_BINARY_DIR}\" --case-timeout ${ARG_CASE_TIMEOUT})
-  set_tests_properties(\"\${name}\" PROPERTIES LABELS \"${labels}\" RESOURCE_GROUPS \"gpus:${slots}\" COST \${cost}
-    SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE} TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT \"OMP_NUM_THREADS=${ARG_REFERENCE_THREADS}\" ${serial})
+  list(GET fields 1 count)
+  # A unit of many cases runs as several shards (contiguous slices), so no one process is the run's tail.
+  math(EXPR shards \"(\${count} + ${KCONFORM_CASES_PER_SHARD} - 1) / ${KCONFORM_CASES_PER_SHARD}\")
+  math(EXPR cost \"\${cost} / \${shards}\")
+  foreach(shard RANGE 1 \${shards})
+    set(name \"${prefix}.\${unit}\")
+    if(shards GREATER 1)
+      string(APPEND name \".\${shard}of\${shards}\")
+    endif()
+    add_test(\"\${name}\" \"\${runner}\" run --exe \"\${exe}\" --name \"\${name}\" --unit \"\${unit}\" --shard \${shard}/\${shards} --report-dir \"${CMAKE_BINARY_DIR}\" --case-timeout ${ARG_CASE_TIMEOUT})
+    set_tests_properties(\"\${name}\" PROPERTIES LABELS \"${labels}\" RESOURCE_GROUPS \"gpus:${slots}\" COST \${cost}
+      SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE} TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT \"OMP_NUM_THREADS=${ARG_REFERENCE_THREADS}\" ${serial})
+  endforeach()
 endforeach()
 ")
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${script}")

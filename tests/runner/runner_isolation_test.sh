@@ -11,7 +11,8 @@
 #   ProbeGpu.KernelTraps               failed: sticky error; the process restarts         (GPU only)
 #   ProbeGpu.RunsAfterHang/AfterTrap   passed, in fresh processes                         (GPU only)
 # Without a GPU the ProbeGpu cases must be skipped (and the host ones still checked).
-# Then: a program that exits 0 before its first case leaves every case "not run", failed.
+# Then: a shard runs its slice of the cases and no other; a program that exits 0 before its first
+# case leaves every case "not run", failed.
 set -u
 runner=$1 probe=$2 dir=$3
 rm -rf "$dir"
@@ -54,6 +55,14 @@ fi
 processes=$(grep -o 'name="processes" value="[0-9]*' "$xml" | grep -o '[0-9]*$')
 echo "processes: $processes"
 [ "${processes:-0}" -ge 5 ] || fail "expected at least 5 processes (one more after each fatal case), got ${processes:-none}"
+
+# A shard is a contiguous slice of the unit's cases: 2/3 of the probe's 10 cases is cases 4-6.
+"$runner" run --exe "$probe" --name runner.shard --report-dir "$dir" --shard 2/3
+xml="$dir/units/runner.shard.xml"
+[ "$(grep -c '<testcase ' "$xml")" -eq 3 ] || fail "shard 2/3 of 10 cases should run 3, ran $(grep -c '<testcase ' "$xml")"
+expect "$xml" Aborts failed "signal 6"
+expect "$xml" ExitsZero failed "exited with status 0"
+expect "$xml" PassesAfter passed
 
 KCONFORM_PROBE_EXIT_AT_START=1 "$runner" run --exe "$probe" --name runner.early-exit --report-dir "$dir" --filter 'Probe.Passes*'
 status=$?

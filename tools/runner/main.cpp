@@ -5,7 +5,7 @@
 //   kconform_runner list --exe <program> [--filter <gtest filter>]
 //       one line per unit: <unit> <tab> <cases> <tab> <cost> (CTest's registration reads it)
 //   kconform_runner run --exe <program> --name <ctest name> [--unit <unit>] [--filter <gtest filter>]
-//       [--report-dir <dir>] [--case-timeout <s>] [--isolate] [--sanitizer clean|expect-hazard]
+//       [--shard <i>/<n>] [--report-dir <dir>] [--case-timeout <s>] [--isolate] [--sanitizer clean|expect-hazard]
 //       [--tool <name>] [-- <wrapper command...>]
 //
 // `run` selects the unit's cases (narrowed further by KCONFORM_GTEST_FILTER, if set, and to those of
@@ -46,6 +46,7 @@ namespace {
 struct options {
   std::string command;
   std::string exe, name, unit, filter, report_dir, sanitizer, tool;
+  int shard = 1, shards = 1;  // --shard i/n: the i-th of n contiguous slices of the unit's cases
   double case_timeout = 0;
   bool isolate = false;
   std::vector<std::string> wrapper;
@@ -75,6 +76,13 @@ options parse(int argc, char** argv) {
     else if (arg == "--sanitizer") o.sanitizer = value();
     else if (arg == "--tool") o.tool = value();
     else if (arg == "--isolate") o.isolate = true;
+    else if (arg == "--shard") {
+      const std::string text = value();
+      const auto slash = text.find('/');
+      o.shard = std::atoi(text.substr(0, slash).c_str());
+      o.shards = slash == std::string::npos ? 0 : std::atoi(text.substr(slash + 1).c_str());
+      if (o.shards < 1 || o.shard < 1 || o.shard > o.shards) usage("--shard needs i/n with 1 <= i <= n");
+    }
     else if (arg == "--") {
       for (++i; i < argc; ++i) o.wrapper.emplace_back(argv[i]);
     } else usage("unknown argument " + arg);
@@ -122,6 +130,11 @@ int run_unit(const options& o) {
       if (max_cost > 0 && c.cost > max_cost) ++too_costly;
       else todo.push_back(c.name);
     }
+  if (o.shards > 1) {
+    // Contiguous slices keep cases that share a prepared input (same size and input) together.
+    const std::size_t begin = todo.size() * (o.shard - 1) / o.shards, end = todo.size() * o.shard / o.shards;
+    todo = std::vector<std::string>(todo.begin() + static_cast<std::ptrdiff_t>(begin), todo.begin() + static_cast<std::ptrdiff_t>(end));
+  }
   if (too_costly > 0)
     std::cout << "kconform_runner: " << too_costly << " case(s) of cost above KCONFORM_MAX_CASE_COST=" << max_cost
               << " left out (a quick run)\n";
