@@ -1,7 +1,7 @@
 // Not a CTest test by itself: the program compute-sanitizer runs for the known-bad matmul rows whose
 // bug gives right values (registry rows caught_by racecheck, memcheck or initcheck), one case per
 // row: SanitizerCatches/RunsUnderRacecheck.Row/TiledNoSecondSync. ctest_config/run_sanitizer.sh
-// expect-hazard-each runs each case alone and passes only if the tool reports a hazard in each.
+// expect-hazard runs each case alone and passes only if the tool reports a hazard in each.
 // The cases assert only that the kernel ran; the verdict on the bug is the sanitizer's.
 #include "fixtures/cublas_handle.hpp"
 #include "fixtures/generators.hpp"

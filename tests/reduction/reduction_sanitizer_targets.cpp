@@ -2,7 +2,7 @@
 // gives right values (registry rows caught_by racecheck, memcheck or initcheck), one GoogleTest case
 // per row, named after the tool that must catch it:
 //   SanitizerCatches/RunsUnderRacecheck.Row/VolatileWarpUnroll
-// ctest_config/run_sanitizer.sh expect-hazard-each runs every case of a tool one by one and passes
+// ctest_config/run_sanitizer.sh expect-hazard runs every case of a tool one by one and passes
 // only if the tool reports a hazard in each. The cases here assert that the kernel ran (no fault,
 // no refusal); the verdict on the bug is the sanitizer's. Rows come from the registry, so a new row
 // is covered without touching CMake.
