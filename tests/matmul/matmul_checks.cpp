@@ -118,12 +118,17 @@ std::vector<matmul_case> every_case_of(const variant& v) {
 std::vector<matmul_case> sweep(std::span<const variant> variants) {
   std::vector<matmul_case> cases;
   const device_limits limits = device_limits::hopper_h100();
-  for (const variant& v : variants)
-    for (const matmul_case& c : every_case_of(v)) {
+  for (const variant& v : variants) {
+    const std::vector<matmul_case> all = every_case_of(v);
+    for (std::size_t first = 0; first < all.size();) {  // cases come grouped by shape
+      std::size_t end = first;
       bool runnable = false;  // the variant has some accepted configuration at this shape
-      for (const matmul_config& config : swept_configs(v, c.s)) runnable |= static_cast<bool>(v.validate(c.s, config, limits));
-      if (runnable) cases.push_back(c);
+      for (; end < all.size() && all[end].s.m == all[first].s.m && all[end].s.n == all[first].s.n && all[end].s.k == all[first].s.k; ++end)
+        runnable |= static_cast<bool>(v.validate(all[end].s, all[end].config, limits));
+      if (runnable) cases.insert(cases.end(), all.begin() + static_cast<std::ptrdiff_t>(first), all.begin() + static_cast<std::ptrdiff_t>(end));
+      first = end;
     }
+  }
   return cases;
 }
 
