@@ -38,7 +38,17 @@ std::string matmul_case::unit() const {
   return std::string(v->name) + (static_cast<double>(s.m) * s.n * s.k > 0x1p30 ? ".Large" : "");
 }
 
-double matmul_case::cost() const { return 1.0 + static_cast<double>(s.m) * s.n * s.k / 0x1p24; }
+// Two terms, each about one unit per ~2 ms on an H100/H200: the work (multiply-adds, which the CPU
+// reference and the GPU both scale with) and the longest serial chain one thread runs (multiply-adds
+// per thread, with a dependent load each: ~15 ns apiece, so 2^17 of them ~ 2 ms). The second term is
+// what makes a 256^3 product with TILE_WIDTH 64 on 16 threads take ~30 ms while its work is tiny:
+// without it, gpu-quick (cost <= 2) ran ~2,400 PatchPerThread cases in 27 s.
+double matmul_case::cost() const {
+  const double work = static_cast<double>(s.m) * s.n * s.k;
+  const std::size_t threads = threads_launched(*v, s, config);
+  const double chain = threads == SIZE_MAX ? 0.0 : work / static_cast<double>(threads);
+  return 1.0 + work / 0x1p24 + chain / 0x1p17;
+}
 
 void PrintTo(const matmul_case& c, std::ostream* os) { print_case(c, os); }
 

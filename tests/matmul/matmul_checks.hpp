@@ -40,7 +40,7 @@ struct matmul_case {
   // The variant, with ".Large" past 2^30 multiply-adds (Freivalds-checked shapes, seconds each), so
   // a variant's small shapes and its few heavy ones run as two processes side by side.
   std::string unit() const;
-  double cost() const;  // ~ multiply-adds, in units of 2^24
+  double cost() const;  // multiply-adds in units of 2^24 plus one thread's serial chain in units of 2^17
 };
 // "unit:SharedTiled cost:1.0002" (what tools/runner reads from the test listing).
 void PrintTo(const matmul_case& c, std::ostream* os);
