@@ -78,6 +78,39 @@ if [ -n "$verdicts" ]; then
   echo "$verdicts"
   echo
 fi
+# Perf verdicts: perf/*.tsv holds a row per judged point (columns in fixtures/perf_verdict.hpp: 1 key,
+# 7 verdict, 16 ratio, 17 planted_fraction); kconform_perf_report draws them into perf.html.
+if ls "$out"/perf/*.tsv >/dev/null 2>&1; then
+  perf_lines=$(cat "$out"/perf/*.tsv | grep -v -e $'^key\t' -e '^[[:space:]]*$')
+  perf_rows=$(echo "$perf_lines" | awk -F'\t' 'NF == 20')
+  perf_malformed=$(( $(echo "$perf_lines" | awk 'NF' | wc -l) - $(echo "$perf_rows" | awk 'NF' | wc -l) ))
+  echo "## Performance"
+  echo
+  echo "$perf_rows" | awk -F'\t' 'NF == 20 {n[$7]++; all++}
+    END {printf "Perf points: %d (OK %d, SLOW %d, FAST %d, AMBIGUOUS %d, NO_BASELINE %d)\n", all, n["OK"], n["SLOW"], n["FAST"], n["AMBIGUOUS"], n["NO_BASELINE"]}'
+  [ "$perf_malformed" -gt 0 ] && echo "($perf_malformed malformed rows left out)"
+  planted=$(echo "$perf_rows" | awk -F'\t' '$17 + 0 > m {m = $17 + 0} END {if (m > 0) printf "%.1f", m * 100}')
+  [ -n "$planted" ] && echo && echo "**Planted slowdown of $planted% — SLOW verdicts are expected.**"
+  notable=$(for v in SLOW AMBIGUOUS FAST; do
+    echo "$perf_rows" | awk -F'\t' -v v="$v" '$7 == v {printf "| %s | %s | %+.1f%% |\n", $1, $7, ($16 - 1) * 100}'
+  done)
+  if [ -n "$notable" ]; then
+    echo
+    echo "| point | verdict | change vs baseline |"
+    echo "|---|---|---|"
+    echo "$notable"
+  fi
+  echo
+  perf_tool=build/gpu/tools/perf_report/kconform_perf_report
+  if [ ! -x "$perf_tool" ]; then
+    echo "perf.html not written: $perf_tool is not built"
+  elif perf_error=$("$perf_tool" --report-dir "$out" 2>&1 >/dev/null); then
+    echo "Charts and every point's figures: [perf.html](perf.html)"
+  else
+    echo "perf.html not written: $perf_error"
+  fi
+  echo
+fi
 for table in "$out"/*_benchmark.md; do
   [ -f "$table" ] || continue
   echo
