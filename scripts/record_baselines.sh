@@ -20,6 +20,7 @@ cmake --build --preset gpu
 gpu_name=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1)
 file=$(build/gpu/tools/baseline/kconform_baseline name "$gpu_name")
 raw=build/gpu/baseline-runs
+mkdir -p ctest_config/baselines
 rm -rf "$raw" && mkdir -p "$raw"
 export KCONFORM_COMMIT=${KCONFORM_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 export KCONFORM_REQUIRE_GPU=1
