@@ -1,25 +1,26 @@
 // Matmul benchmark: reports, never asserts on time.
 //
-// GFLOP/s = 2·n³ / time for every correct variant at n = 256, 1024 and 4096, with the
-// configurations the report used or the natural ones (median of CUDA-event samples after warm-up;
-// one cuBLAS handle for the whole run), and the CPU's time for the same products — the report's
-// serial i-j-k loop and the OpenMP reference — at 256 and 1024, giving the report's speedup table.
-// Every timed variant's result is checked exactly (integer inputs) at 256 and 1024.
+// GFLOP/s = 2·n³ / median time for every correct variant at n = 256, 1024 and 4096, with the
+// configurations the report used or the natural ones (kc::perf::measure() on a stream of our own,
+// so a batch of short launches can be replayed as a CUDA graph; one cuBLAS handle for the whole
+// run), and the CPU's time for the same products — the report's serial i-j-k loop and the OpenMP
+// reference — at 256 and 1024, giving the report's speedup table. Every launch writes all of C, so
+// the last timed result is checked exactly (integer inputs) at 256 and 1024.
 //
-// Output: Markdown on stdout and $KCONFORM_REPORT_DIR/matmul_benchmark.md, CSV beside it.
-// Exits 77 (skip) without a GPU.
+// Output: Markdown on stdout and $KCONFORM_REPORT_DIR/matmul_benchmark.md, CSV beside it written
+// row by row as each point is measured. Exits 77 (skip) without a GPU.
+#include "benchmarks/benchmark_output.hpp"
 #include "fixtures/cublas_handle.hpp"
+#include "fixtures/cuda_stream.hpp"
 #include "fixtures/device_buffer.hpp"
 #include "fixtures/generators.hpp"
 #include "fixtures/gpu_environment.hpp"
-#include "fixtures/timing.hpp"
+#include "fixtures/measurement.hpp"
 #include "kernels/matmul/matmul.hpp"
 #include "reference/matmul_reference.hpp"
 
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <sstream>
@@ -28,6 +29,7 @@ namespace {
 
 using namespace kc;
 using namespace kc::matmul;
+using bench::fixed;
 
 struct timed_config {
   const char* variant;
@@ -45,10 +47,58 @@ std::vector<timed_config> configs_for(int n) {
   return list;
 }
 
+// The single-block MM2 takes ~0.56 s a launch at n = 1024 (H100), the only point here over 50 ms a
+// launch. measure()'s defaults (at least 15 samples) would spend ~10 s on it; 5 samples and no
+// further budget keep the benchmark near a minute, and its spread is far below its gap to every
+// other variant. (It is known from the variant and n, not probed: a probe would be a second timing.)
+kc::perf::measure_options options_for(const variant& v, int n) {
+  const bool over_50_ms_a_launch = v.catalog_id == "MM2" && n >= 1024;
+  if (!over_50_ms_a_launch) return {};
+  return {.min_samples = 5, .budget_ms = 0.0};
+}
+
 double host_ms(auto&& work) {
   const auto start = std::chrono::steady_clock::now();
   work();
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::string markdown_row(const variant& v, const timed_config& t, int n, const perf::sample_stats& time, double gflops,
+                         const char* result) {
+  std::ostringstream md;
+  md << "| " << v.name << " | " << v.catalog_id << " | " << t.config.describe() << " | " << n << " | "
+     << bench::median_ms_text(time, 3) << " | " << bench::quartiles_ms_text(time, 3) << " | " << bench::sampling_text(time)
+     << " | " << fixed(gflops, 1) << " | " << result << " |\n";
+  return md.str();
+}
+
+std::string csv_row(const std::string& gpu, const variant& v, const timed_config& t, int n, const perf::sample_stats& time,
+                    double gflops, bool correct) {
+  std::ostringstream csv;
+  csv << '"' << gpu << "\"," << v.name << ',' << v.catalog_id << ',' << n << ',' << t.config.block << ','
+      << t.config.tile_width << ',' << bench::stats_csv_fields(time) << ',' << gflops << ',' << (correct ? 1 : 0);
+  return csv.str();
+}
+
+// The report's speedup table, redone with this machine's CPU and the best GPU time per kernel.
+std::string speedup_table(const std::map<std::pair<std::string, int>, double>& best_ms) {
+  std::ostringstream md;
+  md << "\n## The report's speedup table, redone (CPU: this machine's host; GPU: best config per kernel)\n\n"
+        "| n | serial i-j-k ms | OpenMP reference ms | MM3 ms | MMs ms | cuBLAS ms | MM3 speedup over serial | cuBLAS speedup over serial |\n"
+        "|---|---|---|---|---|---|---|---|\n";
+  for (const int n : {256, 1024}) {
+    const std::size_t elements = static_cast<std::size_t>(n) * n;
+    std::vector<float> a(elements), b(elements), c(elements);
+    fill_uniform_integers(a, 1, -8, 8);
+    fill_uniform_integers(b, 2, -8, 8);
+    const double serial = host_ms([&] { reference::matmul_serial_ijk(a, b, c, n, n, n); });
+    const double openmp = host_ms([&] { (void)reference::matmul(a, b, n, n, n); });
+    const double mm3 = best_ms.at({"MM3", n}), mms = best_ms.at({"MMs", n}), cublas = best_ms.at({"MMc", n});
+    md << "| " << n << " | " << fixed(serial, 3) << " | " << fixed(openmp, 3) << " | " << fixed(mm3, 3) << " | "
+       << fixed(mms, 3) << " | " << fixed(cublas, 3) << " | " << fixed(serial / mm3, 0) << "x | " << fixed(serial / cublas, 0)
+       << "x |\n";
+  }
+  return md.str();
 }
 
 }  // namespace
@@ -60,16 +110,12 @@ int main() {
     return env.no_gpu_is_failure ? 1 : 77;
   }
   try {
+    const cuda_stream stream;
     const cublas_handle handle;
-    const launch_context context{nullptr, handle.get()};
-    std::ostringstream md, csv;
-    md.setf(std::ios::fixed);
-    csv << "gpu,variant,catalog_id,n,block,tile_width,median_ms,min_ms,max_ms,samples,gflops,correct\n";
-    md << "# Matmul benchmark — " << env.device_name << "\n\n"
-       << "GFLOP/s = 2·n³ / median time (CUDA events; 2 warm-ups, 10 samples; 1 and 3 for the\n"
-          "single-block kernel at n >= 1024, ~0.5 s a launch). Inputs: integers in [-8, 8]; at n <= 1024 every timed result is compared\n"
-          "exactly with the CPU reference.\n\n"
-          "| variant | id | config | n | median ms | GFLOP/s | result |\n|---|---|---|---|---|---|---|\n";
+    const perf::run_conditions at_start = perf::read_conditions();
+    bench::csv_table csv("matmul_benchmark",
+                         "gpu,variant,catalog_id,n,block,tile_width," + bench::stats_csv_header() + ",gflops,correct");
+    std::ostringstream table;
     std::map<std::pair<std::string, int>, double> best_ms;
     for (const int n : {256, 1024, 4096}) {
       const std::size_t elements = static_cast<std::size_t>(n) * n;
@@ -84,53 +130,37 @@ int main() {
       for (const timed_config& t : configs_for(n)) {
         const variant& v = *find_variant(t.variant);
         launch_status status = launch_status::ok();
-        // The single-block kernel takes ~0.56 s a launch at n = 1024 (H200): 1 warm-up and 3 samples
-        // (its spread is far below its gap to every other variant), else 2 and 10.
-        const bool slow = v.catalog_id == "MM2" && n >= 1024;
-        const timing_summary time = time_device_work(
-            [&] { status = launch(v, da.data(), db.data(), dc.data(), s, t.config, context); }, slow ? 1 : 2, slow ? 3 : 10);
+        const perf::timed_work work{
+            [&](cudaStream_t on) { status = launch(v, da.data(), db.data(), dc.data(), s, t.config, {on, handle.get()}); }, {}, {}};
+        const perf::sample_stats time = perf::measure(work, stream.get(), options_for(v, n));
         if (!status) throw std::runtime_error(std::string(v.name) + ": " + status.message());
+        KC_CUDA_TRY(cudaStreamSynchronize(stream.get()));
         bool correct = true;
         if (!expected.empty()) {
           const std::vector<float> c = dc.download();
           for (std::size_t i = 0; i < elements && correct; ++i) correct = c[i] == expected[i];
         }
-        const double gflops = 2.0 * n * n * static_cast<double>(n) / (time.median_ms * 1e-3) / 1e9;
-        auto& best = best_ms[{std::string(v.catalog_id), n}];
-        if (best == 0.0 || time.median_ms < best) best = time.median_ms;
-        md.precision(3);
-        md << "| " << v.name << " | " << v.catalog_id << " | " << t.config.describe() << " | " << n << " | " << time.median_ms
-           << " | ";
-        md.precision(1);
-        md << gflops << " | " << (expected.empty() ? "not checked" : correct ? "ok" : "WRONG") << " |\n";
-        csv << '"' << env.device_name << "\"," << v.name << ',' << v.catalog_id << ',' << n << ',' << t.config.block << ','
-            << t.config.tile_width << ',' << time.median_ms << ',' << time.min_ms << ',' << time.max_ms << ',' << time.samples
-            << ',' << gflops << ',' << (correct ? 1 : 0) << '\n';
+        const double median_ms = time.median_us / 1000.0;
+        const double gflops = 2.0 * n * n * static_cast<double>(n) / (median_ms * 1e-3) / 1e9;
+        double& best = best_ms[{std::string(v.catalog_id), n}];
+        if (best == 0.0 || median_ms < best) best = median_ms;
+        csv.add_row(csv_row(env.device_name, v, t, n, time, gflops, correct));
+        table << markdown_row(v, t, n, time, gflops, expected.empty() ? "not checked" : correct ? "ok" : "WRONG");
         if (!correct) throw std::runtime_error(std::string(v.name) + " gave a wrong product while being timed");
       }
     }
+    // Read before the CPU half below: the SM clock would idle down during seconds of host work.
+    const perf::run_conditions at_end = perf::read_conditions();
 
-    md << "\n## The report's speedup table, redone (CPU: this machine's host; GPU: best config per kernel)\n\n"
-          "| n | serial i-j-k ms | OpenMP reference ms | MM3 ms | MMs ms | cuBLAS ms | MM3 speedup over serial | cuBLAS speedup over serial |\n"
-          "|---|---|---|---|---|---|---|---|\n";
-    for (const int n : {256, 1024}) {
-      const std::size_t elements = static_cast<std::size_t>(n) * n;
-      std::vector<float> a(elements), b(elements), c(elements);
-      fill_uniform_integers(a, 1, -8, 8);
-      fill_uniform_integers(b, 2, -8, 8);
-      const double serial = host_ms([&] { reference::matmul_serial_ijk(a, b, c, n, n, n); });
-      const double openmp = host_ms([&] { (void)reference::matmul(a, b, n, n, n); });
-      const double mm3 = best_ms[{"MM3", n}], mms = best_ms[{"MMs", n}], cublas = best_ms[{"MMc", n}];
-      md.precision(3);
-      md << "| " << n << " | " << serial << " | " << openmp << " | " << mm3 << " | " << mms << " | " << cublas << " | ";
-      md.precision(0);
-      md << serial / mm3 << "x | " << serial / cublas << "x |\n";
-    }
-    std::cout << md.str();
-    if (const char* dir = std::getenv("KCONFORM_REPORT_DIR"); dir != nullptr && *dir != '\0') {
-      std::ofstream(std::string(dir) + "/matmul_benchmark.md") << md.str();
-      std::ofstream(std::string(dir) + "/matmul_benchmark.csv") << csv.str();
-    }
+    std::ostringstream md;
+    md << "# Matmul benchmark — " << env.device_name << "\n\n"
+       << bench::conditions_markdown(at_start, at_end) << "\n"
+       << "GFLOP/s = 2·n³ / median time; the single-block MM2 at n >= 1024 (~0.5 s a launch) takes 5 samples. Inputs: "
+          "integers in [-8, 8]; at n <= 1024 every timed result is compared exactly with the CPU reference.\n\n"
+          "| variant | id | config | n | median ms | q1–q3 ms | samples × batch | GFLOP/s | result |\n"
+          "|---|---|---|---|---|---|---|---|---|\n"
+       << table.str() << speedup_table(best_ms);
+    bench::publish_markdown("matmul_benchmark", md.str());
     return 0;
   } catch (const std::exception& error) {
     std::cerr << "matmul benchmark failed: " << error.what() << '\n';

@@ -1,0 +1,45 @@
+// What every benchmark writes besides its own tables: the run's conditions and the measurement
+// method at the top of the Markdown, the timing statistics' columns, and the files themselves —
+// Markdown on stdout and in $KCONFORM_REPORT_DIR/<name>.md, CSV in $KCONFORM_REPORT_DIR/<name>.csv.
+#pragma once
+
+#include "fixtures/perf_types.hpp"
+
+#include <fstream>
+#include <string>
+
+namespace kc::bench {
+
+// A CSV table written row by row, each row flushed as soon as it is measured, so a benchmark that
+// hangs or dies leaves the rows it finished. Without a report directory, rows go nowhere.
+class csv_table {
+ public:
+  csv_table(const std::string& benchmark_name, const std::string& header);
+  void add_row(const std::string& row);
+
+ private:
+  std::ofstream file_;
+};
+
+// Prints the Markdown and writes it to $KCONFORM_REPORT_DIR/<benchmark_name>.md (if set).
+void publish_markdown(const std::string& benchmark_name, const std::string& markdown);
+
+// "## Conditions": GPU, versions, fingerprint, and the clocks read at the start and at the end (the
+// `before` clocks of each read_conditions() call), then the measurement method in one sentence.
+std::string conditions_markdown(const perf::run_conditions& at_start, const perf::run_conditions& at_end);
+
+// The statistics' CSV columns, per launch in ms: median_ms,q1_ms,q3_ms,min_ms,max_ms,cv,samples,
+// batch,graph,low_clock_samples,clocks_ok — the header and one row's fields.
+std::string stats_csv_header();
+std::string stats_csv_fields(const perf::sample_stats& stats);
+
+// Markdown cells: the median in ms, its q1–q3 in ms ("0.0362–0.0371"), and how it was sampled
+// ("45 × 5, graph"; "(low clock)" when clocks_ok is false).
+std::string median_ms_text(const perf::sample_stats& stats, int decimals);
+std::string quartiles_ms_text(const perf::sample_stats& stats, int decimals);
+std::string sampling_text(const perf::sample_stats& stats);
+
+// A number with a fixed count of decimals.
+std::string fixed(double value, int decimals);
+
+}  // namespace kc::bench
