@@ -130,13 +130,7 @@ INSTANTIATE_TEST_SUITE_P(Matmul, MatmulPerf, ::testing::ValuesIn(perf_cases()), 
 
 // ---- the seeds' conclusions that hold from first principles (no baseline needed) ----
 
-struct conclusion_case {
-  std::string id;
-  std::string name() const { return id; }
-  std::string unit() const { return "SeedConclusions"; }
-  double cost() const { return 1.0; }
-};
-void PrintTo(const conclusion_case& c, std::ostream* os) { print_case(c, os); }
+using perf::conclusion_case;
 
 class SeedConclusions : public ::testing::TestWithParam<conclusion_case> {};
 

@@ -116,13 +116,7 @@ INSTANTIATE_TEST_SUITE_P(Reduction, ReductionPerf, ::testing::ValuesIn(perf_case
 
 // ---- the seeds' conclusions that hold from first principles (no baseline needed) ----
 
-struct conclusion_case {
-  std::string id;
-  std::string name() const { return id; }
-  std::string unit() const { return "SeedConclusions"; }
-  double cost() const { return 1.0; }
-};
-void PrintTo(const conclusion_case& c, std::ostream* os) { print_case(c, os); }
+using perf::conclusion_case;
 
 double median_us(const variant& v, std::size_t n, int block, cudaStream_t stream) {
   timed_reduction timed(v, n, {block, 0});
