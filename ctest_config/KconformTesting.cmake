@@ -11,6 +11,8 @@
 #   schedule    schedule perturbation, alone on the machine
 #   benchmark   timing reports; never assert on time
 #   runner      the runner's own isolation tests (a hanging, crashing and exiting case)
+#   perf        time against the stored per-GPU baseline, and the seeds' in-run conclusions (alone on the GPU)
+#   profile     hardware-counter assertions under Nsight Compute (alone on the GPU; skipped without ncu)
 #   <family>    reduction, matmul, ...
 #
 # GPU tests are units of many cases run by tools/runner (kconform_add_gpu_suite) and declare
@@ -221,3 +223,22 @@ endfunction()
 # Every CTest name is stable and readable (no printed parameter bytes): checked on every machine.
 add_test(NAME names.stable COMMAND "${CMAKE_CURRENT_LIST_DIR}/check_test_names.sh" "${CMAKE_BINARY_DIR}")
 set_tests_properties(names.stable PROPERTIES LABELS "cpu;fixtures" TIMEOUT 120)
+
+# kconform_add_profile_test(<name> FAMILY <family> METRIC <ncu metric> MIN <x> MAX <y>
+#                           KERNEL <regex> COMMAND <program> [args...])
+#
+# A hardware-counter assertion (label profile): every launch of a kernel matching KERNEL that
+# COMMAND makes must have METRIC in [MIN, MAX] under Nsight Compute (check_ncu_metric.sh, which
+# skips where ncu, the GPU or counter permission is missing). Alone on the GPU: ncu serialises the
+# kernels and replays them, and other processes' kernels would share the counters' SMs.
+set(KCONFORM_NCU_CHECK "${CMAKE_CURRENT_LIST_DIR}/check_ncu_metric.sh")
+function(kconform_add_profile_test name)
+  cmake_parse_arguments(ARG "" "FAMILY;METRIC;MIN;MAX;KERNEL" "COMMAND" ${ARGN})
+  add_test(NAME ${name} COMMAND "${KCONFORM_NCU_CHECK}" "${ARG_METRIC}" "${ARG_MIN}" "${ARG_MAX}" "${ARG_KERNEL}" ${ARG_COMMAND})
+  set_tests_properties(${name} PROPERTIES
+    LABELS "gpu;profile;${ARG_FAMILY}"
+    RESOURCE_GROUPS "gpus:${KCONFORM_GPU_SLOTS}"
+    RUN_SERIAL TRUE
+    SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE}
+    TIMEOUT 300)
+endfunction()
