@@ -24,6 +24,13 @@ KC_MATMUL_LAUNCH(launch_shared_tiled);              // MMs
 KC_MATMUL_VALIDATE(validate_cublas);
 KC_MATMUL_LAUNCH(launch_cublas_row_major);          // MMc
 
+// The __global__ function behind each hand-written launcher, for the occupancy check
+// (kernel_handles.cpp). The tiled kernel returns its instantiation for config.tile_width (nullptr if
+// none is built); the others ignore the config.
+const void* one_output_per_thread_function(const matmul_config& config);
+const void* patch_per_thread_function(const matmul_config& config);
+const void* shared_tiled_function(const matmul_config& config);
+
 // Known-bad variants (known_bad/).
 KC_MATMUL_VALIDATE(validate_as_written_square);
 KC_MATMUL_VALIDATE(validate_cublas_as_written_square);

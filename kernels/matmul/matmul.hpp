@@ -3,6 +3,7 @@
 // instantiated from it, so a new variant inherits every test by adding one row.
 #pragma once
 
+#include "kernels/kernel_handles.hpp"
 #include "kernels/launch.hpp"
 
 #include <cublas_v2.h>
@@ -66,6 +67,11 @@ const variant* find_variant(std::string_view name);
 // Validates, then launches on context.stream; never synchronises.
 launch_status launch(const variant& v, const float* a, const float* b, float* c, const shape& s,
                      const matmul_config& config, const launch_context& context);
+
+// The __global__ function v launches with `config` (block × block threads, no dynamic shared
+// memory), for the occupancy check (kernels/kernel_handles.hpp). Empty for cuBLAS (it picks its own
+// kernels) and for rows with no handle registered in kernel_handles.cpp (the known-bad kernels).
+kernel_handle kernel_handle_of(const variant& v, const matmul_config& config);
 
 // Grid (x = column blocks, y = row blocks) a many-block variant launches for a shape.
 struct grid_2d {

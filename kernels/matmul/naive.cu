@@ -66,6 +66,9 @@ launch_status check_single_block_coverage(const shape& s, const matmul_config& c
 
 }  // namespace
 
+const void* one_output_per_thread_function(const matmul_config&) { return reinterpret_cast<const void*>(&one_output_per_thread); }
+const void* patch_per_thread_function(const matmul_config&) { return reinterpret_cast<const void*>(&patch_per_thread); }
+
 launch_status validate_single_block(const shape& s, const matmul_config& config, const device_limits& limits) {
   if (auto st = check_shape(s); !st) return st;
   if (auto st = check_block(config, limits); !st) return st;

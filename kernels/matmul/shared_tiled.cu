@@ -39,6 +39,15 @@ void launch_tile(const float* a, const float* b, float* c, const shape& s, cudaS
 
 }  // namespace
 
+const void* shared_tiled_function(const matmul_config& config) {
+  switch (config.tile_width) {
+    case 8: return reinterpret_cast<const void*>(&shared_tiled<8>);
+    case 16: return reinterpret_cast<const void*>(&shared_tiled<16>);
+    case 32: return reinterpret_cast<const void*>(&shared_tiled<32>);
+    default: return nullptr;
+  }
+}
+
 launch_status validate_shared_tiled(const shape& s, const matmul_config& config, const device_limits& limits) {
   if (s.m < 1 || s.n < 1 || s.k < 1) return launch_status::refused("shape " + s.describe() + ": every dimension must be >= 1");
   if (config.tile_width != 8 && config.tile_width != 16 && config.tile_width != 32)

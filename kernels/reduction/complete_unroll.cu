@@ -65,16 +65,29 @@ template <unsigned Block> struct pick_grid_stride { static constexpr kernel_fn k
 constexpr auto complete_unroll_kernels = table<pick_complete_unroll>(std::make_index_sequence<6>{});
 constexpr auto grid_stride_kernels = table<pick_grid_stride>(std::make_index_sequence<6>{});
 
+// The instantiation for `block`, nullptr if none is built.
+kernel_fn instantiation(const std::array<kernel_fn, 6>& kernels, int block) {
+  for (int index = 0; index < 6; ++index)
+    if ((32 << index) == block) return kernels[index];
+  return nullptr;
+}
+
 launch_status launch_from(const std::array<kernel_fn, 6>& kernels, const char* name, float* in, float* out,
                           const pass_geometry& g, cudaStream_t s) {
-  int index = 0;
-  while (index < 6 && (32 << index) != g.block) ++index;
-  if (index == 6) return launch_status::refused(std::string(name) + " has no instantiation for block " + std::to_string(g.block));
-  kernels[index]<<<static_cast<unsigned>(g.grid), g.block, 0, s>>>(in, g.n, out);
+  const kernel_fn kernel = instantiation(kernels, g.block);
+  if (kernel == nullptr) return launch_status::refused(std::string(name) + " has no instantiation for block " + std::to_string(g.block));
+  kernel<<<static_cast<unsigned>(g.grid), g.block, 0, s>>>(in, g.n, out);
   return launch_status::after_launch(name);
 }
 
 }  // namespace
+
+const void* complete_unroll_function(int block) {
+  return reinterpret_cast<const void*>(instantiation(complete_unroll_kernels, block));
+}
+const void* grid_stride_unroll_function(int block) {
+  return reinterpret_cast<const void*>(instantiation(grid_stride_kernels, block));
+}
 
 launch_status launch_complete_unroll(float* in, float* out, const pass_geometry& g, cudaStream_t s) {
   return launch_from(complete_unroll_kernels, "complete_unroll", in, out, g, s);

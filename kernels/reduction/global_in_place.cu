@@ -33,6 +33,9 @@ __global__ void global_sequential(float* a, std::size_t n, float* c) {
 
 }  // namespace
 
+const void* global_interleaved_function(int) { return reinterpret_cast<const void*>(&global_interleaved); }
+const void* global_sequential_function(int) { return reinterpret_cast<const void*>(&global_sequential); }
+
 launch_status launch_global_interleaved(float* in, float* out, const pass_geometry& g, cudaStream_t s) {
   global_interleaved<<<static_cast<unsigned>(g.grid), g.block, 0, s>>>(in, g.n, out);
   return launch_status::after_launch("global_interleaved");

@@ -38,6 +38,9 @@ __global__ void interleaved_strided(const float* __restrict__ in, std::size_t n,
 
 }  // namespace
 
+const void* interleaved_divergent_function(int) { return reinterpret_cast<const void*>(&interleaved_divergent); }
+const void* interleaved_strided_function(int) { return reinterpret_cast<const void*>(&interleaved_strided); }
+
 launch_status launch_interleaved_divergent(float* in, float* out, const pass_geometry& g, cudaStream_t s) {
   interleaved_divergent<<<static_cast<unsigned>(g.grid), g.block, g.block * sizeof(float), s>>>(in, g.n, out);
   return launch_status::after_launch("interleaved_divergent");

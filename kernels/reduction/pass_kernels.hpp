@@ -24,6 +24,20 @@ reduce_outcome cub_reduce(const variant& v, float* a, std::size_t n, float* scra
                           const reduce_config& config, cudaStream_t stream, const pass_observer* observer);
 std::size_t cub_scratch(const variant& v, std::size_t n, const reduce_config& config);
 
+// The __global__ function behind each correct pass launcher, for the occupancy check
+// (kernel_handles.cpp). Block-templated kernels (K6, K7) return the instantiation for `block`
+// (nullptr if none is built); the others ignore it.
+const void* interleaved_divergent_function(int block);
+const void* interleaved_strided_function(int block);
+const void* sequential_addressing_function(int block);
+const void* first_add_during_load_function(int block);
+const void* unrolled_last_warp_function(int block);
+const void* complete_unroll_function(int block);
+const void* grid_stride_unroll_function(int block);
+const void* warp_shuffle_function(int block);
+const void* global_interleaved_function(int block);
+const void* global_sequential_function(int block);
+
 // Known-bad variants (kernels/reduction/known_bad/): the seeds' bugs, kept so the suite can prove
 // it rejects them.
 launch_status launch_str2_as_written(float* in, float* out, const pass_geometry& g, cudaStream_t s);

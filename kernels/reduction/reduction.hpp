@@ -7,6 +7,7 @@
 // variant — or a student's submission — inherits the whole suite by adding one row.
 #pragma once
 
+#include "kernels/kernel_handles.hpp"
 #include "kernels/launch.hpp"
 
 #include <cstddef>
@@ -140,6 +141,12 @@ pass_geometry plan_pass(const variant& v, std::size_t n, const reduce_config& co
 // validate_pass + plan_pass + launch; out must hold plan_pass(...).grid floats.
 launch_status launch_pass(const variant& v, float* in, std::size_t n, float* out, const reduce_config& config,
                           cudaStream_t stream = nullptr);
+
+// ---- the kernel behind a pass (the occupancy check; kernels/kernel_handles.hpp) ----
+// The __global__ function v's pass launches with `block` threads, and the dynamic shared memory its
+// launcher passes. Empty for a library (CUB picks its own kernels) and for rows with no handle
+// registered in kernel_handles.cpp (the known-bad kernels).
+kernel_handle kernel_handle_of(const variant& v, int block);
 
 // ---- n -> 1 ----
 // The seed-000 multi-pass plan: pass 1 uses config.block; each later pass uses the same block,

@@ -46,6 +46,8 @@ __global__ void warp_shuffle_sum(const float* __restrict__ in, std::size_t n, fl
 
 }  // namespace
 
+const void* warp_shuffle_function(int) { return reinterpret_cast<const void*>(&warp_shuffle_sum); }
+
 launch_status launch_warp_shuffle(float* in, float* out, const pass_geometry& g, cudaStream_t s) {
   warp_shuffle_sum<<<static_cast<unsigned>(g.grid), g.block, 0, s>>>(in, g.n, out);
   return launch_status::after_launch("warp_shuffle_sum");

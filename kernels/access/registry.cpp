@@ -1,0 +1,78 @@
+// The access registry (seed 003): one row per variant. Tests and sanitizer runs are instantiated
+// from these tables, so a new row inherits the whole suite.
+#include "kernels/access/launchers.hpp"
+
+#include <array>
+
+namespace kc::access {
+namespace {
+
+using namespace detail;
+
+const std::array correct{
+    variant{"FullCoalesced", "AC1", "003", "C[tid] = A[tid] + B[tid]: one 128-byte line per warp", {}, caught_by::value_checks, {},
+            body::coalesced, false, false, launch_full_coalesced},
+    variant{"NonCoalesced", "AC2", "003",
+            "per-thread cuRAND XORWOW (subsequence tid); index (r * n) >> 32 (the seed's r / (2^32 / n) corrected)", {},
+            caught_by::value_checks, {}, body::curand_random, false, false, launch_non_coalesced},
+    variant{"SemiCoalesced", "AC3", "003",
+            "cuRAND: one random 512-float group per warp (subsequence tid / 32), random lanes in it; last group clamped",
+            {}, caught_by::value_checks, {}, body::curand_group, true, false, launch_semi_coalesced},
+    variant{"NonCoalescedHashed", "AC2r", "003", "AC2's pattern from a counter-based hash (replayable on the CPU)", {},
+            caught_by::value_checks, {}, body::hashed_random, false, false, launch_non_coalesced_hashed},
+    variant{"SemiCoalescedHashed", "AC3r", "003", "AC3's pattern from a counter-based hash (replayable on the CPU)", {},
+            caught_by::value_checks, {}, body::hashed_group, true, false, launch_semi_coalesced_hashed},
+    variant{"WarpNoDivergence", "DV1", "003", "A+B, A-B, A*B, A/B by (tid/32) % 4: one path per warp", {},
+            caught_by::value_checks, {}, body::branch_by_warp, false, false, launch_warp_no_divergence},
+    variant{"WarpDivergence", "DV2", "003", "A+B, A-B, A*B, A/B by tid % 4: four paths in every warp", {},
+            caught_by::value_checks, {}, body::branch_by_thread, false, false, launch_warp_divergence},
+    variant{"VectorAdd", "OC", "003", "DV1's body with the S1 / S2 launch scenarios, grid ceil(n / block)", {},
+            caught_by::value_checks, {}, body::branch_by_warp, false, true, launch_vector_add},
+};
+
+const std::array known_bad{
+    variant{"NonCoalescedAsWritten", "AC2", "003", "seed 003 non_coalesced_access: index = curand() / (2^32 / n)",
+            "the index reaches n (up to n + floor((2^32 mod n - 1) / floor(2^32 / n))) with probability "
+            "(2^32 mod n) / 2^32 per draw whenever n is not a power of two",
+            caught_by::value_checks,
+            "the out-of-bounds read picks up the guard canary (NaN) and C is no 2*idx + 3: the index oracle, at n = "
+            "1,000,003 (~222 threads whose last draw is past the end)",
+            body::curand_random, false, false, launch_non_coalesced_as_written, non_coalesced_as_written_constraint},
+    variant{"SemiCoalescedAsWritten", "AC3", "003",
+            "seed 003 semi_coalesced_access: group_count = n / 512, GN = curand() / (2^32 / group_count)",
+            "whole groups only: the last n mod 512 elements are never read, and GN reaches group_count (a read past the "
+            "end) when group_count is not a power of two",
+            caught_by::value_checks,
+            "the reach oracle: no warp ever reads the last partial group (n = 1535: indices >= 1024 never drawn)",
+            body::curand_group, true, false, launch_semi_coalesced_as_written, semi_coalesced_as_written_constraint},
+    variant{"SemiCoalescedGroupPerLane", "AC3", "003", "AC3 with the group generator seeded per thread",
+            "each lane draws its own group: a warp's loads spread over many groups (no longer semi-coalesced)",
+            caught_by::value_checks, "the one-group-per-warp oracle, at the first n with two groups (n = 1000)",
+            body::curand_group, true, false, launch_semi_coalesced_group_per_lane},
+    variant{"WarpNoDivergenceOpsSwapped", "DV1", "003", "DV1 with the branches of A-B and A*B swapped",
+            "warps (tid/32) % 4 == 1 multiply and == 2 subtract", caught_by::value_checks,
+            "the exact reference, at the first n with a second warp (n = 33)", body::branch_by_warp, false, false,
+            launch_warp_no_divergence_ops_swapped},
+    variant{"WarpDivergenceOpsSwapped", "DV2", "003", "DV2 with the branches of A-B and A*B swapped",
+            "threads tid % 4 == 1 multiply and == 2 subtract", caught_by::value_checks,
+            "the exact reference, at the first n past two elements (n = 31)", body::branch_by_thread, false, false,
+            launch_warp_divergence_ops_swapped},
+    variant{"VectorAddGridRoundsDown", "OC", "003", "seed 003 vector_add launched with numBlocks = n / NTB, no guard",
+            "the last n mod block elements are never written when block does not divide n",
+            caught_by::value_checks, "the poisoned output (NaN where nothing was written): n = 33 with S2's block 32 leaves C[32] unwritten",
+            body::branch_by_warp, false, true, launch_vector_add_grid_rounds_down, grid_rounds_down_constraint},
+};
+
+}  // namespace
+
+std::span<const variant> correct_variants() { return correct; }
+std::span<const variant> known_bad_variants() { return known_bad; }
+
+const variant* find_variant(std::string_view name) {
+  for (const auto list : {correct_variants(), known_bad_variants()})
+    for (const variant& v : list)
+      if (v.name == name) return &v;
+  return nullptr;
+}
+
+}  // namespace kc::access

@@ -1,0 +1,309 @@
+#include "tests/access/access_checks.hpp"
+
+#include "fixtures/compare.hpp"
+#include "fixtures/cuda_check.hpp"
+#include "fixtures/cuda_stream.hpp"
+#include "fixtures/device_ops.hpp"
+#include "fixtures/failure_dump.hpp"
+#include "fixtures/generators.hpp"
+#include "fixtures/guarded_buffer.hpp"
+#include "fixtures/input_cache.hpp"
+#include "fixtures/replay.hpp"
+#include "reference/access_reference.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <sstream>
+
+namespace kc::access::testing {
+
+// ---- statistics ----
+
+double chi_square_tail(double x, int dof) {
+  // Q(a, x/2), a = dof/2: Lentz's continued fraction for x/2 > a + 1, else 1 − the series for P.
+  const double a = dof / 2.0, z = x / 2.0;
+  if (z <= 0.0) return 1.0;
+  const double log_prefix = -z + a * std::log(z) - std::lgamma(a);
+  if (z < a + 1.0) {
+    double term = 1.0 / a, sum = term;
+    for (int k = 1; k < 1000; ++k) {
+      term *= z / (a + k);
+      sum += term;
+      if (term < sum * 1e-17) break;
+    }
+    return 1.0 - std::exp(log_prefix) * sum;
+  }
+  const double tiny = 1e-300;
+  double b = z + 1.0 - a, c = 1.0 / tiny, d = 1.0 / b, h = d;
+  for (int i = 1; i < 1000; ++i) {
+    const double an = -i * (i - a);
+    b += 2.0;
+    d = an * d + b;
+    if (std::fabs(d) < tiny) d = tiny;
+    c = b + an / c;
+    if (std::fabs(c) < tiny) c = tiny;
+    d = 1.0 / d;
+    const double step = d * c;
+    h *= step;
+    if (std::fabs(step - 1.0) < 1e-15) break;
+  }
+  return std::exp(log_prefix) * h;
+}
+
+int spread_bin(std::uint64_t i, std::uint64_t n) { return static_cast<int>(i * spread_bins / n); }
+
+std::array<double, spread_bins> bin_probabilities(bool grouped, std::uint32_t n) {
+  std::array<double, spread_bins> p{};
+  // Elements of [lo, hi) in each bin, weighted.
+  const auto add_range = [&](std::uint64_t lo, std::uint64_t hi, double weight_per_element) {
+    for (int bin = 0; bin < spread_bins; ++bin) {
+      // Bin b holds the i with floor(16 i / n) == b: i in [ceil(b n / 16), ceil((b + 1) n / 16)).
+      const std::uint64_t b_lo = (static_cast<std::uint64_t>(bin) * n + spread_bins - 1) / spread_bins;
+      const std::uint64_t b_hi = (static_cast<std::uint64_t>(bin + 1) * n + spread_bins - 1) / spread_bins;
+      const std::uint64_t l = std::max(lo, b_lo), h = std::min(hi, b_hi);
+      if (h > l) p[static_cast<std::size_t>(bin)] += static_cast<double>(h - l) * weight_per_element;
+    }
+  };
+  if (!grouped) {
+    add_range(0, n, 1.0 / n);
+  } else {
+    const std::uint32_t groups = group_count(n), extent = group_extent(n);
+    for (std::uint32_t g = 0; g < groups; ++g) {
+      const std::uint64_t start = group_start(g, n);
+      add_range(start, start + extent, 1.0 / (static_cast<double>(groups) * extent));
+    }
+  }
+  return p;
+}
+
+double chi_square_statistic(std::span<const std::size_t> counts, std::span<const double> probabilities) {
+  std::size_t total = 0;
+  for (const std::size_t c : counts) total += c;
+  double x2 = 0.0;
+  for (std::size_t b = 0; b < counts.size(); ++b) {
+    const double expected = probabilities[b] * static_cast<double>(total);
+    if (expected <= 0.0) {
+      if (counts[b] != 0) return INFINITY;
+      continue;
+    }
+    const double d = static_cast<double>(counts[b]) - expected;
+    x2 += d * d / expected;
+  }
+  return x2;
+}
+
+double reach_false_alarm(std::uint32_t n) {
+  const std::uint32_t whole = n / group_floats * group_floats;
+  if (n < group_floats || whole == n) return 1.0;  // no partial group: the oracle does not apply
+  const double groups = group_count(n), extent = group_extent(n), tail = n - whole;
+  // A warp reads the tail only through the last group (chosen with probability >= 1/G − 2^-32),
+  // each lane then lands in the tail with probability >= t/e − 2^-32 (multiply-high rounding).
+  const double p_group = 1.0 / groups - 0x1p-32;
+  const double p_lane_misses = 1.0 - (tail / extent - 0x1p-32);
+  double log_miss = 0.0;
+  for (std::uint64_t first = 0; first < n; first += warp_lanes) {
+    const double lanes = static_cast<double>(std::min<std::uint64_t>(warp_lanes, n - first));
+    log_miss += std::log1p(-p_group * (1.0 - std::pow(p_lane_misses, lanes)));
+  }
+  return std::exp(log_miss);
+}
+
+// ---- inputs ----
+
+std::shared_ptr<const prepared_input> prepare_input(input_kind kind, std::size_t n, std::uint64_t seed) {
+  auto input = std::make_shared<prepared_input>();
+  input->kind = kind;
+  input->seed = seed;
+  input->host = make_input(kind, n, seed);
+  if (kind == input_kind::integer) {
+    input->sorted_sums.resize(n);
+    for (std::size_t j = 0; j < n; ++j) input->sorted_sums[j] = input->host.a[j] + input->host.b[j];
+    std::sort(input->sorted_sums.begin(), input->sorted_sums.end());
+  }
+  input->a_pristine = device_buffer<float>(n);
+  input->b_pristine = device_buffer<float>(n);
+  input->a_pristine.upload(input->host.a);
+  input->b_pristine.upload(input->host.b);
+  return input;
+}
+
+std::shared_ptr<const prepared_input> input_for(const access_case& c, int round) {
+  const std::string key = "AccessN" + std::to_string(c.n) + name_of(c.input) + "Round" + std::to_string(round);
+  return process_input_cache<prepared_input>().get(key, 5 * c.n * sizeof(float), [&] {
+    return prepare_input(c.input, c.n, case_seed(base_seed(), key));
+  });
+}
+
+namespace {
+
+std::string describe_case(const access_case& c, const prepared_input& input) {
+  std::ostringstream out;
+  out << c.v->name << " (" << c.v->catalog_id << ", seed report " << c.v->seed << ", " << c.v->technique << "), n = " << c.n
+      << ", grid " << grid_for(c.n, c.config.block) << ", " << c.config.describe() << ", input " << name_of(c.input)
+      << " (input seed " << input.seed << ")\n  replay: " << replay_command();
+  return out.str();
+}
+
+std::string dump(const access_case& c, const std::string& context, const prepared_input& input,
+                 std::span<const double> expected, std::span<const float> actual) {
+  const std::string path = write_failure_dump(current_test_full_name() + "." + c.name(), context,
+                                              {{"A", input.host.a, {}}, {"B", input.host.b, {}},
+                                               {"expected", {}, expected}, {"actual", actual, {}}});
+  return "\n  data: " + path;
+}
+
+std::vector<float> exact_reference(const access_case& c, const prepared_input& input) {
+  std::vector<float> expected(c.n);
+  const std::span<const float> a(input.host.a), b(input.host.b);
+  switch (c.v->computes) {
+    case body::coalesced: reference::access_coalesced(a, b, expected); break;
+    case body::hashed_random: reference::access_hashed_random(a, b, expected, c.config.seed, c.config.repeats); break;
+    case body::hashed_group: reference::access_hashed_group(a, b, expected, c.config.seed, c.config.repeats); break;
+    case body::branch_by_warp: reference::access_branch_by_warp(a, b, expected); break;
+    case body::branch_by_thread: reference::access_branch_by_thread(a, b, expected); break;
+    case body::curand_random:
+    case body::curand_group: break;
+  }
+  return expected;
+}
+
+// "C[17] = nan" lines for the first few offenders.
+struct offenders {
+  std::size_t count = 0;
+  std::ostringstream listed;
+  void add(const std::string& what) {
+    if (count++ < 8) listed << "\n    " << what;
+  }
+};
+
+std::string value_of(float x) {
+  std::ostringstream out;
+  out.precision(9);
+  out << x;
+  return out.str();
+}
+
+// The index oracles of the cuRAND variants; "" when every one holds.
+std::string check_random_indices(const access_case& c, const prepared_input& input, std::span<const float> actual) {
+  const std::size_t n = c.n;
+  if (input.kind == input_kind::integer) {
+    offenders bad;
+    for (std::size_t i = 0; i < n; ++i)
+      if (!std::binary_search(input.sorted_sums.begin(), input.sorted_sums.end(), actual[i]))
+        bad.add("C[" + std::to_string(i) + "] = " + value_of(actual[i]) + " is no A[j] + B[j]");
+    if (bad.count != 0)
+      return "index oracle: " + std::to_string(bad.count) + " of " + std::to_string(n) +
+             " outputs are not A[j] + B[j] for any j in [0, n):" + bad.listed.str();
+    return {};
+  }
+  // Seed data: idx = (C − 3) / 2 must be an integer in [0, n).
+  std::vector<std::uint32_t> idx(n);
+  offenders bad;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double twice = static_cast<double>(actual[i]) - 3.0;
+    const bool integral = std::isfinite(twice) && twice >= 0.0 && std::floor(twice / 2.0) * 2.0 == twice;
+    if (!integral || twice / 2.0 >= static_cast<double>(n)) {
+      bad.add("C[" + std::to_string(i) + "] = " + value_of(actual[i]) + (integral ? ": idx " + value_of(twice / 2) + " >= n" : ": not 2*idx + 3"));
+      continue;
+    }
+    idx[i] = static_cast<std::uint32_t>(twice / 2.0);
+  }
+  if (bad.count != 0)
+    return "index oracle: " + std::to_string(bad.count) + " of " + std::to_string(n) +
+           " outputs are not A[idx] + B[idx] = 2*idx + 3 for an idx in [0, n) (a NaN is a read of the guard canary "
+           "past the end):" + bad.listed.str();
+
+  const bool grouped = c.v->computes == body::curand_group;
+  const auto n32 = static_cast<std::uint32_t>(n);
+  if (grouped) {
+    const std::uint32_t extent = group_extent(n32), last_start = n32 - extent, groups = group_count(n32);
+    offenders split;
+    for (std::size_t first = 0; first < n; first += warp_lanes) {
+      const std::size_t end = std::min(n, first + warp_lanes);
+      const auto [lo, hi] = std::minmax_element(idx.begin() + static_cast<std::ptrdiff_t>(first), idx.begin() + static_cast<std::ptrdiff_t>(end));
+      const std::uint32_t g = *lo / group_floats;
+      const bool in_last = *lo >= last_start;
+      const bool in_whole = g + 1 < groups && *hi < (g + 1) * group_floats;
+      if (!in_last && !in_whole)
+        split.add("warp " + std::to_string(first / warp_lanes) + " reads idx " + std::to_string(*lo) + " .. " +
+                  std::to_string(*hi) + ": no one 512-float group holds both");
+    }
+    if (split.count != 0)
+      return "group oracle: " + std::to_string(split.count) + " warps read outside a single group (groups of " +
+             std::to_string(extent) + " floats, the last starting at " + std::to_string(last_start) + "):" + split.listed.str();
+
+    if (reach_false_alarm(n32) <= spread_false_alarm) {
+      const std::uint32_t whole = n32 / group_floats * group_floats;
+      if (*std::max_element(idx.begin(), idx.end()) < whole)
+        return "reach oracle: no thread read the last partial group [" + std::to_string(whole) + ", " + std::to_string(n) +
+               "); the largest idx is " + std::to_string(*std::max_element(idx.begin(), idx.end())) +
+               " (a correct kernel misses it with probability " + value_of(static_cast<float>(reach_false_alarm(n32))) + ")";
+    }
+  }
+
+  // Spread: independent samples only (one per warp when lanes share a group).
+  const std::size_t stride = grouped ? warp_lanes : 1;
+  const std::size_t samples = (n + stride - 1) / stride;
+  const std::array<double, spread_bins> p = bin_probabilities(grouped, n32);
+  if (static_cast<double>(samples) * *std::min_element(p.begin(), p.end()) >= min_expected_per_bin) {
+    std::array<std::size_t, spread_bins> counts{};
+    for (std::size_t i = 0; i < n; i += stride) ++counts[static_cast<std::size_t>(spread_bin(idx[i], n))];
+    const double x2 = chi_square_statistic(counts, p);
+    if (!(x2 <= spread_critical_value)) {
+      std::ostringstream out;
+      out << "spread oracle: chi-square over " << spread_bins << " bins of [0, n) is " << x2 << " > "
+          << spread_critical_value << " (false-alarm probability 1e-6) on " << samples << " samples; counts:";
+      for (std::size_t b = 0; b < counts.size(); ++b) out << ' ' << counts[b] << " (expected " << p[b] * samples << ")";
+      return out.str();
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+check_result check_access(const access_case& c, const prepared_input& input) {
+  const variant& v = *c.v;
+  const std::string context = describe_case(c, input);
+  if (const launch_status status = validate(v, c.n, c.config, device_limits::of_current_device()); !status)
+    return check_result::refuse(status.message() + "\n  case: " + context);
+  const std::vector<float> expected = exact_reference(c, input);
+
+  guarded_device_buffer<float> a(c.n), b(c.n), out(c.n);
+  a.poison();
+  b.poison();
+  out.poison();
+  KC_CUDA_TRY(cudaDeviceSynchronize());  // the poison is in place before the check's stream starts
+  const cuda_stream stream;
+  enqueue_behind_delay(a.data(), input.a_pristine.data(), c.n * sizeof(float), stream.get());
+  KC_CUDA_TRY(cudaMemcpyAsync(b.data(), input.b_pristine.data(), c.n * sizeof(float), cudaMemcpyDeviceToDevice, stream.get()));
+  if (const launch_status status = launch(v, a.data(), b.data(), out.data(), c.n, c.config, stream.get()); !status) {
+    (void)cudaDeviceSynchronize();
+    return check_result::not_launched(status.what() == launch_status::kind::refused, status.message() + "\n  case: " + context);
+  }
+  if (auto problem = fault_after_sync(stream.get())) return check_result::fail(*problem + "\n  case: " + context);
+  for (auto problem : {out.guard_problem("C"), a.guard_problem("A"), b.guard_problem("B")})
+    if (problem) return check_result::fail(*problem + "\n  case: " + context);
+  for (const auto& [name, buffer, pristine] :
+       {std::tuple{"A", a.data(), input.a_pristine.data()}, std::tuple{"B", b.data(), input.b_pristine.data()}})
+    if (const std::size_t changed = count_differing_words(buffer, pristine, c.n * sizeof(float), stream.get()); changed != 0)
+      return check_result::fail(std::string("the kernel wrote into its input ") + name + ": " + std::to_string(changed) +
+                                " of " + std::to_string(c.n) + " elements changed\n  case: " + context);
+
+  const std::vector<float> actual = out.download();
+  if (uses_curand(v.computes)) {
+    if (const std::string problem = check_random_indices(c, input, actual); !problem.empty()) {
+      const std::vector<double> none;
+      return check_result::fail(problem + "\n  case: " + context + dump(c, context, input, none, actual));
+    }
+    return check_result::pass();
+  }
+  const std::vector<double> wanted(expected.begin(), expected.end());
+  const comparison result = compare_exact(wanted, actual);
+  if (!result.ok())
+    return check_result::fail("C: " + result.describe("C") + "\n  case: " + context + dump(c, context, input, wanted, actual));
+  return check_result::pass();
+}
+
+}  // namespace kc::access::testing

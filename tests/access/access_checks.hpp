@@ -1,0 +1,69 @@
+// The check every access variant goes through, and the oracles behind it. It returns a
+// check_result (passed, failed or refused) instead of asserting, so the known-bad test runs the
+// very same check and counts how many cases fail, refusals apart.
+//
+// Around the launch (as every family): inputs drawn once per (size, input kind) and kept pristine on
+// the device; A, B and C guard-zoned (the guards hold a NaN canary, so an out-of-bounds *read*
+// brings a NaN into C) and C poisoned (NaN where nothing was written); the inputs copied in on a
+// non-blocking stream behind a delay kernel, the launch queued on that stream; then the guards, the
+// inputs unchanged, and every element of C.
+//
+// Oracles:
+//   exact reference   AC1, AC2r, AC3r, DV1, DV2, OC: C equals reference/access_reference bitwise.
+//   index oracle      AC2, AC3 (cuRAND, not replayable on the host), seed data: every C[i] is
+//                     2·idx + 3 for an integer idx in [0, n) (so C is A[idx] + B[idx]); integer data:
+//                     C[i] is one of the n values A[j] + B[j].
+//   group oracle      AC3, seed data: the idx of each warp's threads (32 consecutive ids) lie in one
+//                     group of the clamped geometry (index_functions.hpp).
+//   spread oracle     AC2, AC3, seed data: a chi-square test over 16 equal bins of [0, n) on independent
+//                     samples (AC2: every thread's idx; AC3: one thread per warp, since a warp's lanes
+//                     share a group), with the bins' probabilities computed exactly from the variant's
+//                     index map; it fails when X² > 56.5, whose probability for a correct kernel is
+//                     1.0e-6 (chi-square law with 15 degrees of freedom: chi_square_tail). Run where
+//                     every bin expects >= 50 samples, so the asymptotic law holds.
+//   reach oracle      AC3, seed data, n mod 512 != 0: some idx lies in the last partial group, past
+//                     the whole groups [0, 512·floor(n/512)). Run where a correct kernel misses it
+//                     with probability <= 1e-6 (reach_false_alarm; n = 1535: 3.6e-9).
+#pragma once
+
+#include "fixtures/check_result.hpp"
+#include "fixtures/device_buffer.hpp"
+#include "tests/access/access_cases.hpp"
+
+#include <array>
+#include <memory>
+#include <span>
+
+namespace kc::access::testing {
+
+struct prepared_input {
+  input_kind kind = input_kind::seed_data;
+  std::uint64_t seed = 0;
+  access_input host;
+  std::vector<float> sorted_sums;  // every A[j] + B[j], sorted (the integer-data index oracle)
+  device_buffer<float> a_pristine, b_pristine;
+};
+std::shared_ptr<const prepared_input> prepare_input(input_kind kind, std::size_t n, std::uint64_t seed);
+std::shared_ptr<const prepared_input> input_for(const access_case& c, int round = 0);
+
+check_result check_access(const access_case& c, const prepared_input& input);
+
+// ---- the statistics, exposed for the CPU tests ----
+inline constexpr int spread_bins = 16;
+// P(X > x) for X chi-square with `dof` degrees of freedom (regularised upper incomplete gamma).
+double chi_square_tail(double x, int dof);
+// The critical value: chi_square_tail(56.5, 15) = 9.9e-7.
+inline constexpr double spread_critical_value = 56.5;
+inline constexpr double spread_false_alarm = 1e-6;
+inline constexpr double min_expected_per_bin = 50.0;
+// Bin of index i in [0, n): floor(16·i / n).
+int spread_bin(std::uint64_t i, std::uint64_t n);
+// Probability of each bin for one sample of the variant's index map at size n: uniform over [0, n)
+// (random) or group-then-offset under the clamped geometry (group).
+std::array<double, spread_bins> bin_probabilities(bool grouped, std::uint32_t n);
+// Pearson's X² of the counts against the probabilities.
+double chi_square_statistic(std::span<const std::size_t> counts, std::span<const double> probabilities);
+// Probability that a correct AC3 draws no index >= 512·floor(n/512) over all warps (threads n).
+double reach_false_alarm(std::uint32_t n);
+
+}  // namespace kc::access::testing

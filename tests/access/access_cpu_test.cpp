@@ -1,0 +1,319 @@
+// CPU tests of the access family (no GPU): the registry, the launchers' validation messages, the
+// scenario generators, the index arithmetic (the seed's overflow, the corrected mappings, the
+// clamped groups, the hashed twins), the statistics behind the oracles, and the references.
+#include "fixtures/generators.hpp"
+#include "reference/access_reference.hpp"
+#include "tests/access/access_checks.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <set>
+
+namespace kc::access::testing {
+namespace {
+
+const device_limits h100 = device_limits::hopper_h100();
+
+// ---- registry ----
+
+TEST(AccessRegistry, RowsAreNamedAndComplete) {
+  std::set<std::string_view> names, ids;
+  for (const auto list : {correct_variants(), known_bad_variants()})
+    for (const variant& v : list) {
+      EXPECT_TRUE(names.insert(v.name).second) << "duplicate name " << v.name;
+      EXPECT_TRUE(std::all_of(v.name.begin(), v.name.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)); }))
+          << v.name;
+      EXPECT_TRUE(std::isupper(static_cast<unsigned char>(v.name.front()))) << v.name;
+      EXPECT_EQ(v.seed, "003") << v.name;
+      EXPECT_NE(v.launch, nullptr) << v.name;
+      EXPECT_FALSE(v.technique.empty()) << v.name;
+      EXPECT_EQ(find_variant(v.name), &v);
+    }
+  for (const variant& v : correct_variants()) {
+    EXPECT_FALSE(v.is_known_bad()) << v.name;
+    ids.insert(v.catalog_id);
+  }
+  EXPECT_EQ(ids, (std::set<std::string_view>{"AC1", "AC2", "AC3", "AC2r", "AC3r", "DV1", "DV2", "OC"}));
+  for (const variant& v : known_bad_variants()) {
+    EXPECT_TRUE(v.is_known_bad()) << v.name;
+    EXPECT_FALSE(v.how_caught.empty()) << v.name << " must say how the suite catches it";
+  }
+  EXPECT_EQ(find_variant("NoSuchKernel"), nullptr);
+}
+
+TEST(AccessRegistry, EveryKnownBadRowFacesASweep) {
+  for (const variant& v : known_bad_variants()) EXPECT_FALSE(every_case_of(v).empty()) << v.name;
+}
+
+// ---- validation ----
+
+std::string refusal(std::string_view name, std::size_t n, access_config config) {
+  const launch_status status = validate(*find_variant(name), n, config, h100);
+  EXPECT_EQ(status.what(), launch_status::kind::refused) << name << " n=" << n << " " << config.describe();
+  return status.message();
+}
+
+TEST(AccessValidation, AcceptsTheSweptConfigurations) {
+  for (const variant& v : correct_variants())
+    for (const access_case& c : every_case_of(v)) {
+      const launch_status status = validate(v, c.n, c.config, h100);
+      EXPECT_TRUE(status.is_ok()) << c.name() << ": " << status.message();
+    }
+}
+
+TEST(AccessValidation, RefusesWithActionableMessages) {
+  EXPECT_NE(refusal("FullCoalesced", 0, {}).find("n = 0"), std::string::npos);
+  EXPECT_NE(refusal("FullCoalesced", std::size_t{1} << 32, {}).find("exceeds 2^32 - 1"), std::string::npos);
+  EXPECT_NE(refusal("WarpDivergence", 100, {0, 1}).find("has no threads"), std::string::npos);
+  EXPECT_NE(refusal("WarpDivergence", 100, {2048, 1}).find("exceeds this device's 1024 threads per block"), std::string::npos);
+  const std::string warps = refusal("SemiCoalesced", 1000, {100, 1});
+  EXPECT_NE(warps.find("not a multiple of 32"), std::string::npos) << warps;
+  EXPECT_NE(warps.find("try 96 or 128"), std::string::npos) << warps;
+  EXPECT_NE(refusal("NonCoalesced", 1000, {256, 0}).find("at least once"), std::string::npos);
+  EXPECT_NE(refusal("NonCoalescedAsWritten", 1, {32, 1}).find("truncates to 0"), std::string::npos);
+  EXPECT_NE(refusal("SemiCoalescedAsWritten", 511, {32, 1}).find("divides by zero"), std::string::npos);
+  EXPECT_NE(refusal("SemiCoalescedAsWritten", 1000, {32, 1}).find("group_count = 1"), std::string::npos);
+  EXPECT_NE(refusal("VectorAddGridRoundsDown", 31, {32, 1}).find("0 blocks"), std::string::npos);
+  EXPECT_TRUE(validate(*find_variant("SemiCoalescedAsWritten"), 1024, {32, 1}, h100).is_ok());
+  // Any block works where the pattern is not per warp.
+  EXPECT_TRUE(validate(*find_variant("NonCoalesced"), 1000, {1000, 1}, h100).is_ok());
+  EXPECT_TRUE(validate(*find_variant("VectorAdd"), 1, {1, 1}, h100).is_ok());
+}
+
+TEST(AccessValidation, RefusesAGridPastTheDeviceLimit) {
+  device_limits small = h100;
+  small.max_grid_x = 10;
+  EXPECT_NE(validate(*find_variant("FullCoalesced"), 1000, {32, 1}, small).message().find("use a larger block"),
+            std::string::npos);
+}
+
+TEST(AccessLaunch, LaunchByNameRefusesUnknownAndKnownBadNames) {
+  EXPECT_EQ(launch_by_name("NoSuchKernel", nullptr, nullptr, nullptr, 1, {}).what(), launch_status::kind::refused);
+  EXPECT_EQ(launch_by_name("NonCoalescedAsWritten", nullptr, nullptr, nullptr, 1, {}).what(), launch_status::kind::refused);
+}
+
+// ---- scenarios ----
+
+TEST(AccessScenarios, MatchTheSeedsTables) {
+  for (const std::size_t n : {32u, 64u, 512u, 1024u}) EXPECT_EQ(scenario_s1_block(n), static_cast<int>(n));
+  for (const std::size_t n : {2048u, 65536u}) EXPECT_EQ(scenario_s1_block(n), 1024);
+  const std::pair<std::size_t, int> s2[] = {{32, 32},   {256, 32},   {512, 32},    {1024, 64},  {2048, 128},
+                                            {4096, 256}, {8192, 512}, {16384, 1024}, {65536, 1024}};
+  for (const auto& [n, block] : s2) EXPECT_EQ(scenario_s2_block(n), block) << "n = " << n;
+  EXPECT_EQ(scenario_s2_block(1000), 64);  // between the seed's rows: as 1024
+  EXPECT_EQ(scenario_s2_block(1), 32);
+}
+
+TEST(AccessCases, NamesAndUnits) {
+  const variant& v = *find_variant("NonCoalesced");
+  const access_case c{&v, 1000, {256, 100, 1}, input_kind::seed_data};
+  EXPECT_EQ(c.name(), "NonCoalescedN1000B256R100SeedData");
+  EXPECT_EQ(::testing::PrintToString(c).rfind("unit:NonCoalesced cost:", 0), 0u);
+  const access_case s{find_variant("VectorAdd"), 1000, {64, 100, 1, scenario::s2}, input_kind::integer};
+  EXPECT_EQ(s.name(), "VectorAddN1000S2B64R100Integer");
+  std::set<std::string> names;
+  for (const auto& list : {sweep(correct_variants()), repeat_cases(correct_variants()), scenario_sweep(correct_variants())})
+    for (const access_case& k : list) EXPECT_TRUE(names.insert(k.name()).second) << "duplicate case " << k.name();
+}
+
+// ---- the seed's index formula, exactly ----
+
+TEST(AccessIndexFormula, SeedFormulaReachesNExactlyWhenNIsNotAPowerOfTwo) {
+  for (std::uint64_t n = 2; n <= 5000; ++n) {
+    const std::uint32_t np = seed_partition(n);
+    const std::uint64_t s = (std::uint64_t{1} << 32) % n;
+    const std::uint32_t largest = seed_formula_index(0xFFFFFFFFu, np);
+    if (s == 0) {
+      EXPECT_EQ(largest, n - 1) << "n = " << n;
+    } else {
+      EXPECT_EQ(largest, n + (s - 1) / np) << "n = " << n;
+      // The overflowing draws are exactly the s largest values of r.
+      EXPECT_GE(seed_formula_index(static_cast<std::uint32_t>(np * n), np), n) << "n = " << n;
+      EXPECT_LT(seed_formula_index(static_cast<std::uint32_t>(np * n - 1), np), n) << "n = " << n;
+    }
+  }
+}
+
+TEST(AccessIndexFormula, SeedFormulaAtTheSuitesSizes) {
+  // n = 1,000,003: NP = 4294, 2^32 mod n = 954,414 draws of 2^32 overflow (2.2e-4), up to index 1,000,225.
+  EXPECT_EQ(seed_partition(1000003), 4294u);
+  EXPECT_EQ((std::uint64_t{1} << 32) % 1000003, 954414u);
+  EXPECT_EQ(seed_formula_index(0xFFFFFFFFu, 4294), 1000225u);
+  // n = 65537: one draw in 2^32 (r = 2^32 - 1) gives index n exactly.
+  EXPECT_EQ(seed_formula_index(0xFFFFFFFFu, seed_partition(65537)), 65537u);
+  EXPECT_EQ(seed_formula_index(0xFFFFFFFEu, seed_partition(65537)), 65536u);
+  // The seed's own sizes are powers of two: in range there.
+  EXPECT_EQ(seed_formula_index(0xFFFFFFFFu, seed_partition(32768)), 32767u);
+  EXPECT_EQ(seed_formula_index(0xFFFFFFFFu, seed_partition(4194304)), 4194303u);
+  EXPECT_EQ(seed_partition(1), 0u);  // 2^32 truncated in the seed's unsigned int
+}
+
+TEST(AccessIndexFormula, SeedGroupFormulaNeverReachesTheTail) {
+  // n = 1535: group_count = 2 (a power of two, so GN stays in range), but [1024, 1535) is never read.
+  const std::uint32_t groups = 1535 / group_floats, np_groups = seed_partition(groups), np_size = seed_partition(group_floats);
+  EXPECT_EQ(groups, 2u);
+  EXPECT_EQ(np_size, 1u << 23);
+  const std::uint32_t largest = seed_formula_index(0xFFFFFFFFu, np_size) + seed_formula_index(0xFFFFFFFFu, np_groups) * group_floats;
+  EXPECT_EQ(largest, 1023u);
+  // n = 1536 + 512·... with 3 whole groups: GN reaches group_count (3) and reads [1536, 2048) past n = 1700.
+  EXPECT_EQ(seed_formula_index(0xFFFFFFFFu, seed_partition(1700 / group_floats)), 3u);
+}
+
+TEST(AccessIndexFormula, MultiplyHighIsAlwaysInRangeAndNearUniform) {
+  for (const std::uint32_t n : {1u, 2u, 3u, 31u, 33u, 1000u, 65537u, 1000003u, 4194304u, 0xFFFFFFFFu}) {
+    EXPECT_EQ(scale_to(0, n), 0u);
+    EXPECT_EQ(scale_to(0xFFFFFFFFu, n), n - 1) << n;
+  }
+  // Each index gets floor or ceil of 2^32 / n of the values of r: count them at n = 3 on a sub-lattice.
+  std::array<std::uint64_t, 3> counts{};
+  for (std::uint64_t r = 0; r < (std::uint64_t{1} << 32); r += 65536) ++counts[scale_to(static_cast<std::uint32_t>(r), 3)];
+  for (const auto count : counts) EXPECT_NEAR(static_cast<double>(count), 65536.0 / 3, 1.0);
+}
+
+TEST(AccessGroups, ClampedGeometryCoversEveryElementAndStaysInRange) {
+  for (const std::uint32_t n : {1u, 31u, 511u, 512u, 513u, 1000u, 1535u, 1536u, 65537u, 1000003u}) {
+    const std::uint32_t groups = group_count(n), extent = group_extent(n);
+    EXPECT_EQ(groups, (n + 511) / 512);
+    std::uint64_t covered_to = 0;
+    for (std::uint32_t g = 0; g < groups; ++g) {
+      const std::uint32_t start = group_start(g, n);
+      EXPECT_LE(std::uint64_t{start} + extent, n) << "n = " << n << " group " << g;
+      EXPECT_LE(start, covered_to) << "gap before group " << g << " at n = " << n;
+      covered_to = std::max<std::uint64_t>(covered_to, std::uint64_t{start} + extent);
+      if (g + 1 < groups) EXPECT_EQ(start, g * 512u);
+    }
+    EXPECT_EQ(covered_to, n);
+  }
+}
+
+TEST(AccessHashedTwins, IndicesInRangeAndOneGroupPerWarp) {
+  const std::uint64_t seed = 12345;
+  for (const std::uint32_t n : {1u, 33u, 1000u, 1535u, 65537u}) {
+    for (std::uint64_t t = 0; t < n; ++t) {
+      ASSERT_LT(hashed_random_index(seed, t, 7, n), n);
+      ASSERT_LT(hashed_group_index(seed, t, 7, n), n);
+    }
+    for (std::uint64_t first = 0; first < n; first += 32) {
+      const std::uint32_t start = group_start(hashed_group_of_warp(seed, first / 32, n), n);
+      for (std::uint64_t t = first; t < std::min<std::uint64_t>(n, first + 32); ++t) {
+        const std::uint32_t j = hashed_group_index(seed, t, 3, n);
+        ASSERT_GE(j, start);
+        ASSERT_LT(j, start + group_extent(n));
+      }
+    }
+  }
+}
+
+TEST(AccessHashedTwins, RandomIndexPassesTheSpreadTest) {
+  // The same chi-square the GPU oracle applies, on the hash itself (fixed seed: deterministic).
+  const std::uint32_t n = 1000003;
+  std::array<std::size_t, spread_bins> counts{};
+  for (std::uint64_t t = 0; t < n; ++t) ++counts[static_cast<std::size_t>(spread_bin(hashed_random_index(7, t, 99, n), n))];
+  const auto p = bin_probabilities(false, n);
+  EXPECT_LE(chi_square_statistic(counts, p), spread_critical_value);
+}
+
+// ---- the statistics ----
+
+TEST(AccessStatistics, ChiSquareTailMatchesClosedForms) {
+  for (const double x : {0.5, 2.0, 10.0, 40.0}) EXPECT_NEAR(chi_square_tail(x, 2), std::exp(-x / 2), 1e-12 * (1 + std::exp(-x / 2)));
+  // dof 4: Q = e^{-x/2} (1 + x/2).
+  EXPECT_NEAR(chi_square_tail(9.0, 4), std::exp(-4.5) * 5.5, 1e-12);
+  // The stated critical value: false-alarm probability 1e-6 for 15 degrees of freedom.
+  const double alarm = chi_square_tail(spread_critical_value, spread_bins - 1);
+  EXPECT_LE(alarm, 1e-6);
+  EXPECT_GE(alarm, 0.9e-6);
+}
+
+TEST(AccessStatistics, BinProbabilitiesSumToOneAndReflectClampedGroups) {
+  for (const bool grouped : {false, true})
+    for (const std::uint32_t n : {33u, 1000u, 1535u, 65537u, 4194304u}) {
+      const auto p = bin_probabilities(grouped, n);
+      double total = 0.0;
+      for (const double x : p) total += x;
+      EXPECT_NEAR(total, 1.0, 1e-12) << n;
+    }
+  const auto uniform = bin_probabilities(false, 4096);
+  EXPECT_DOUBLE_EQ(uniform[0], 1.0 / 16);
+  // 1535: groups [0,512), [512,1024), [1023,1535): element 1023 twice as likely; the bins show it.
+  const auto p = bin_probabilities(true, 1535);
+  EXPECT_GT(p[10], p[0]);
+}
+
+TEST(AccessStatistics, ChiSquareRejectsAMissingTail) {
+  // The as-written AC3 at n = 1535 never draws [1024, 1535): X² far above the critical value.
+  std::array<std::size_t, spread_bins> counts{};
+  for (std::uint64_t t = 0; t < 1535; ++t) {
+    const std::uint32_t gn = scale_to(draw32(1, t / 32, 0), 2);
+    ++counts[static_cast<std::size_t>(spread_bin(gn * 512 + scale_to(draw32(2, t, 0), 512), 1535))];
+  }
+  EXPECT_GT(chi_square_statistic(counts, bin_probabilities(false, 1535)), spread_critical_value);
+}
+
+TEST(AccessStatistics, ReachOracleRunsOnlyWhereItsFalseAlarmIsBelow1e6) {
+  EXPECT_LT(reach_false_alarm(1535), 1e-8);  // 48 warps, each picking the last of 3 groups w.p. 1/3
+  EXPECT_LT(reach_false_alarm(1000003), 1e-6);  // a 67-element tail, 31,251 warps: 1.4e-7
+  EXPECT_GT(reach_false_alarm(65537), 1e-6);    // a 1-element tail: not applied there
+  EXPECT_EQ(reach_false_alarm(32768), 1.0);    // no partial group
+  EXPECT_EQ(reach_false_alarm(100), 1.0);      // one group: nothing past whole groups
+  EXPECT_LT(reach_false_alarm(1000), 1e-6);
+}
+
+// ---- references ----
+
+TEST(AccessReference, OperationsAreSingleIeeeOperations) {
+  const std::vector<float> a{1, 2, 3, 4, 5, 6, 7, 8}, b{3, 3, 3, 3, 3, 3, 3, 3};
+  std::vector<float> c(8);
+  reference::access_branch_by_thread(a, b, c);
+  EXPECT_EQ(c[0], 4.0f);
+  EXPECT_EQ(c[1], -1.0f);
+  EXPECT_EQ(c[2], 9.0f);
+  EXPECT_EQ(c[3], 4.0f / 3.0f);
+  EXPECT_EQ(c[7], 8.0f / 3.0f);
+  reference::access_branch_by_warp(a, b, c);  // all in warp 0: additions
+  for (std::size_t i = 0; i < 8; ++i) EXPECT_EQ(c[i], a[i] + b[i]);
+}
+
+TEST(AccessReference, BranchByWarpSwitchesEvery32Threads) {
+  const std::size_t n = 200;
+  std::vector<float> a(n, 6.0f), b(n, 2.0f), c(n);
+  reference::access_branch_by_warp(a, b, c);
+  EXPECT_EQ(c[31], 8.0f);
+  EXPECT_EQ(c[32], 4.0f);
+  EXPECT_EQ(c[64], 12.0f);
+  EXPECT_EQ(c[96], 3.0f);
+  EXPECT_EQ(c[128], 8.0f);
+}
+
+TEST(AccessReference, CoalescedAndHashedTwinsGatherTheLastRepeatsIndex) {
+  const std::size_t n = 1535;
+  const access_input in = make_input(input_kind::seed_data, n, 0);
+  std::vector<float> c(n);
+  reference::access_coalesced(in.a, in.b, c);
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(c[i], static_cast<float>(2 * i + 3));
+  reference::access_hashed_random(in.a, in.b, c, 99, 100);
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(c[i], static_cast<float>(2 * hashed_random_index(99, i, 99, n) + 3));
+  reference::access_hashed_group(in.a, in.b, c, 99, 1);
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(c[i], static_cast<float>(2 * hashed_group_index(99, i, 0, n) + 3));
+}
+
+TEST(AccessInputs, SeedDataIsExactUpToItsLimitAndIntegerDataHasNoZeros) {
+  const access_input in = make_input(input_kind::integer, 4096, 5);
+  for (std::size_t i = 0; i < in.a.size(); ++i) {
+    ASSERT_NE(in.a[i], 0.0f);
+    ASSERT_NE(in.b[i], 0.0f);
+  }
+  // The largest seed-data sum of the sweep (n = 2^22) and at the limit 2^23 - 1: 2·idx + 3 exact; one past it is not.
+  for (const std::size_t n : {std::size_t{1} << 22, seed_data_limit}) {
+    const float idx = static_cast<float>(n - 1);
+    EXPECT_EQ(static_cast<double>((idx + 1.0f) + (idx + 2.0f)), 2.0 * (n - 1) + 3.0);
+  }
+  const float past = static_cast<float>(seed_data_limit);  // idx = 2^23 - 1: 2^24 + 1 is no float
+  EXPECT_NE(static_cast<double>((past + 1.0f) + (past + 2.0f)), 2.0 * seed_data_limit + 3.0);
+}
+
+}  // namespace
+}  // namespace kc::access::testing
