@@ -58,16 +58,6 @@ const char* name_of(body b) {
 
 bool uses_curand(body b) { return b == body::curand_random || b == body::curand_group; }
 
-const char* name_of(caught_by detection) {
-  switch (detection) {
-    case caught_by::value_checks: return "value checks";
-    case caught_by::racecheck: return "racecheck";
-    case caught_by::memcheck: return "memcheck";
-    case caught_by::initcheck: return "initcheck";
-  }
-  return "?";
-}
-
 launch_status validate(const variant& v, std::size_t n, const access_config& config, const device_limits& limits) {
   const std::string who = std::string(v.name) + " (" + std::string(v.catalog_id) + ")";
   if (n == 0) return launch_status::refused(who + ": n = 0: there is nothing to access; n must be at least 1");

@@ -9,6 +9,7 @@
 
 #include "kernels/access/index_functions.hpp"
 #include "kernels/launch.hpp"
+#include "kernels/registry_rows.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -57,14 +58,10 @@ enum class body {
 const char* name_of(body b);
 bool uses_curand(body b);
 
-// How the suite is expected to catch a known-bad row.
-enum class caught_by {
-  value_checks,     // a wrong value, a poisoned (unwritten) output, a guard, or a failed property oracle
-  racecheck,        // (the sanitizer-only detections, as in the other families; no access row uses them yet)
-  memcheck,
-  initcheck,
-};
-const char* name_of(caught_by detection);
+// How the suite is expected to catch a known-bad row (kernels/registry_rows.hpp; no access row
+// needs a sanitizer yet).
+using ::kc::caught_by;
+using ::kc::name_of;
 
 using launch_fn = launch_status (*)(const float* a, const float* b, float* c, std::size_t n, const access_config& config,
                                     cudaStream_t stream);

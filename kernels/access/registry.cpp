@@ -68,11 +68,6 @@ const std::array known_bad{
 std::span<const variant> correct_variants() { return correct; }
 std::span<const variant> known_bad_variants() { return known_bad; }
 
-const variant* find_variant(std::string_view name) {
-  for (const auto list : {correct_variants(), known_bad_variants()})
-    for (const variant& v : list)
-      if (v.name == name) return &v;
-  return nullptr;
-}
+const variant* find_variant(std::string_view name) { return find_row(correct_variants(), known_bad_variants(), name); }
 
 }  // namespace kc::access

@@ -5,6 +5,7 @@
 
 #include "kernels/kernel_handles.hpp"
 #include "kernels/launch.hpp"
+#include "kernels/registry_rows.hpp"
 
 #include <cublas_v2.h>
 
@@ -43,9 +44,9 @@ using launch_fn = launch_status (*)(const float* a, const float* b, float* c, co
 // The configurations the suite runs a variant with at a given shape.
 using configs_fn = std::vector<matmul_config> (*)(const shape& s);
 
-// How the suite is expected to catch a known-bad variant: wrong values (or guards, or a changed
-// input), or — for bugs that leave the values right — the compute-sanitizer tool named.
-enum class caught_by { value_checks, racecheck, memcheck, initcheck };
+// How the suite is expected to catch a known-bad variant (kernels/registry_rows.hpp): wrong values
+// (or guards, or a changed input), or — for bugs that leave the values right — the tool named.
+using ::kc::caught_by;
 
 struct variant {
   std::string_view name;        // CamelCase, used in test names

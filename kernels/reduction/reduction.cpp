@@ -38,16 +38,6 @@ std::size_t multipass_plan::summation_depth() const {
   return depth;
 }
 
-const char* name_of(caught_by detection) {
-  switch (detection) {
-    case caught_by::value_checks: return "value checks";
-    case caught_by::racecheck: return "racecheck";
-    case caught_by::memcheck: return "memcheck";
-    case caught_by::initcheck: return "initcheck";
-  }
-  return "unknown";
-}
-
 std::vector<int> variant::swept_blocks() const {
   if (!has_pass()) return {0};
   const block_rule& rule = pass.blocks;

@@ -9,6 +9,7 @@
 
 #include "kernels/kernel_handles.hpp"
 #include "kernels/launch.hpp"
+#include "kernels/registry_rows.hpp"
 
 #include <cstddef>
 #include <span>
@@ -95,14 +96,9 @@ using full_reduce_fn = reduce_outcome (*)(const variant& v, float* a, std::size_
                                           cudaStream_t stream, const pass_observer* observer);
 using scratch_fn = std::size_t (*)(const variant& v, std::size_t n, const reduce_config& config);
 
-// How the suite is expected to catch a known-bad variant.
-enum class caught_by {
-  value_checks,  // a wrong partial or total, a guard, or a changed input on some case
-  racecheck,     // right answers on the GPU at hand; compute-sanitizer racecheck reports the race
-  memcheck,      // right answers (the bad access's value is discarded); memcheck on exact-size buffers
-  initcheck,     // right answers; initcheck on unpoisoned buffers sees the read of unwritten memory
-};
-const char* name_of(caught_by detection);  // "racecheck", ...
+// How the suite is expected to catch a known-bad variant (kernels/registry_rows.hpp).
+using ::kc::caught_by;
+using ::kc::name_of;
 
 struct variant {
   std::string_view name;        // CamelCase, used in test names: "SequentialAddressing"
