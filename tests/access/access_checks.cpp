@@ -190,7 +190,8 @@ std::string check_random_indices(const access_case& c, const prepared_input& inp
   if (input.kind == input_kind::integer) {
     offenders bad;
     for (std::size_t i = 0; i < n; ++i)
-      if (!std::binary_search(input.sorted_sums.begin(), input.sorted_sums.end(), actual[i]))
+      // NaN (an unwritten output, a guard's canary) compares false both ways: binary_search would find it.
+      if (!std::isfinite(actual[i]) || !std::binary_search(input.sorted_sums.begin(), input.sorted_sums.end(), actual[i]))
         bad.add("C[" + std::to_string(i) + "] = " + value_of(actual[i]) + " is no A[j] + B[j]");
     if (bad.count != 0)
       return "index oracle: " + std::to_string(bad.count) + " of " + std::to_string(n) +
@@ -250,6 +251,14 @@ std::string check_random_indices(const access_case& c, const prepared_input& inp
     std::array<std::size_t, spread_bins> counts{};
     for (std::size_t i = 0; i < n; i += stride) ++counts[static_cast<std::size_t>(spread_bin(idx[i], n))];
     const double x2 = chi_square_statistic(counts, p);
+    if (x2 < spread_too_regular_value) {
+      // Too even to be random: an index map that lost its randomness (j = tid, j = tid + 1, ...)
+      // fills the bins exactly, and would pass every other oracle.
+      std::ostringstream out;
+      out << "spread oracle: chi-square over " << spread_bins << " bins of [0, n) is " << x2 << " < "
+          << spread_too_regular_value << ": the indices are more even than random ones are (false-alarm probability 1e-6)";
+      return out.str();
+    }
     if (!(x2 <= spread_critical_value)) {
       std::ostringstream out;
       out << "spread oracle: chi-square over " << spread_bins << " bins of [0, n) is " << x2 << " > "

@@ -54,6 +54,10 @@ inline constexpr int spread_bins = 16;
 double chi_square_tail(double x, int dof);
 // The critical value: chi_square_tail(56.5, 15) = 9.9e-7.
 inline constexpr double spread_critical_value = 56.5;
+// The lower critical value: P(X² < 1.216) = 1.0e-6 for 15 degrees of freedom (the regularised
+// lower incomplete gamma P(7.5, 0.608)). Below it the indices are too even to be random: a map that
+// lost its randomness (j = tid) has X² ~ 0 and passes the index, group and upper-tail checks.
+inline constexpr double spread_too_regular_value = 1.216;
 inline constexpr double spread_false_alarm = 1e-6;
 inline constexpr double min_expected_per_bin = 50.0;
 // Bin of index i in [0, n): floor(16·i / n).

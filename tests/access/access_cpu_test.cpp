@@ -214,6 +214,15 @@ TEST(AccessHashedTwins, RandomIndexPassesTheSpreadTest) {
   for (std::uint64_t t = 0; t < n; ++t) ++counts[static_cast<std::size_t>(spread_bin(hashed_random_index(7, t, 99, n), n))];
   const auto p = bin_probabilities(false, n);
   EXPECT_LE(chi_square_statistic(counts, p), spread_critical_value);
+  EXPECT_GE(chi_square_statistic(counts, p), spread_too_regular_value);
+}
+
+TEST(AccessStatistics, AnIndexMapThatLostItsRandomnessIsTooEven) {
+  // j = tid fills 16 equal bins exactly: X² ~ 0, below the lower critical value.
+  const std::uint32_t n = 1000003;
+  std::array<std::size_t, spread_bins> counts{};
+  for (std::uint32_t t = 0; t < n; ++t) ++counts[static_cast<std::size_t>(spread_bin(t, n))];
+  EXPECT_LT(chi_square_statistic(counts, bin_probabilities(false, n)), spread_too_regular_value);
 }
 
 // ---- the statistics ----
@@ -226,6 +235,10 @@ TEST(AccessStatistics, ChiSquareTailMatchesClosedForms) {
   const double alarm = chi_square_tail(spread_critical_value, spread_bins - 1);
   EXPECT_LE(alarm, 1e-6);
   EXPECT_GE(alarm, 0.9e-6);
+  // And the lower one: P(X² < 1.216) = 1 − Q(1.216) ~ 1e-6.
+  const double too_regular = 1.0 - chi_square_tail(spread_too_regular_value, spread_bins - 1);
+  EXPECT_LE(too_regular, 1.1e-6);
+  EXPECT_GE(too_regular, 0.9e-6);
 }
 
 TEST(AccessStatistics, BinProbabilitiesSumToOneAndReflectClampedGroups) {

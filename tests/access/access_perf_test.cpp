@@ -3,8 +3,8 @@
 // Each compares kernels measured in one process on the same inputs, interleaved (A, B, A, B, ...:
 // perf::measure_interleaved, 20 rounds, the median of the round medians), so drift falls on both.
 // The margin of every ordering is the measured noise itself: "X is slower than Y" means
-// median(X) > median(Y) · (1 + spread(X) + spread(Y)), where spread is the max/min − 1 of that
-// kernel's round medians in this run. A ratio holds across GPUs; an absolute time would not.
+// median(X) > median(Y) · (1 + spread(X) + spread(Y)), where spread is the interquartile range of
+// that kernel's round medians in this run, relative to their median. A ratio holds across GPUs; an absolute time would not.
 #include "fixtures/cuda_stream.hpp"
 #include "fixtures/device_buffer.hpp"
 #include "fixtures/gtest_gpu.hpp"
@@ -13,6 +13,7 @@
 #include "fixtures/suite_case.hpp"
 #include "kernels/access/access.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <sstream>
 #include <stdexcept>
@@ -70,8 +71,8 @@ TEST_P(SeedConclusions, Holds) {
     // 32 scattered sectors — so AC1 < AC3 < AC2 wherever memory transactions cost. The ordering of
     // the patterns is asserted on the hashed twins (the same patterns, no generator): the cuRAND
     // kernels' own time is dominated by curand_init's skip-ahead in every thread (on an H200,
-    // AC2 12.1 ms < AC3 16.0 ms, the reverse of the pattern's order), so of them only "much slower
-    // than AC1" is asserted.
+    // AC2 12.1 ms < AC3 16.0 ms, the reverse of the pattern's order), so of them only "slower than
+    // AC1" is asserted (measured: 28x and 37x).
     const std::size_t n = 4'194'304;
     seed_buffers buffers(n);
     access_config config;
@@ -111,7 +112,8 @@ TEST_P(SeedConclusions, Holds) {
       s2.from = scenario::s2;
       const std::vector<perf::interleaved_timing> t = perf::measure_interleaved(
           {launching("VectorAdd", buffers, n, s1), launching("VectorAdd", buffers, n, s2)}, stream.get());
-      const double margin = t[0].spread + t[1].spread;
+      // Capped, so a noisy run cannot pass "not slower" by widening its own margin.
+      const double margin = std::min(0.05, t[0].spread + t[1].spread);
       std::cout << "n = " << n << ": S1 (block " << s1.block << ") " << t[0].median_us << " us, S2 (block " << s2.block
                 << ") " << t[1].median_us << " us, S2/S1 " << t[1].median_us / t[0].median_us << "\n";
       EXPECT_LE(t[1].median_us, t[0].median_us * (1.0 + margin))
