@@ -23,7 +23,7 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
 fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-"$ncu_bin" --csv --clock-control none --metrics "$metric" --kernel-name "regex:$kernel" "$@" >"$log" 2>&1
+"$ncu_bin" --csv --print-units base --clock-control none --metrics "$metric" --kernel-name "regex:$kernel" "$@" >"$log" 2>&1
 status=$?
 if grep -q 'ERR_NVGPUCTRPERM\|does not have permission' "$log"; then
   echo "SKIPPED: no permission to read the GPU's performance counters (ERR_NVGPUCTRPERM)"
@@ -36,13 +36,13 @@ awk -F'","' -v metric="$metric" -v lo="$min" -v hi="$max" '
     name = $(NF - 2); if (name != metric) next
     value = $NF; gsub(/[",]/, "", value)
     launches++
-    if (value + 0 < lo + 0 || value + 0 > hi + 0) { bad++; printf "OUT OF RANGE: %s = %s in %s (expected %s..%s)\n", metric, value, $5, lo, hi }
+    if (value !~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/ || value + 0 < lo + 0 || value + 0 > hi + 0) { bad++; printf "OUT OF RANGE: %s = %s in %s (expected %s..%s)\n", metric, value, $5, lo, hi }
     else printf "ok: %s = %s in %s\n", metric, value, $5
   }
   END {
     if (launches == 0) { print "no kernel launch matched (or ncu profiled none): see the ncu output above"; exit 1 }
     printf "%d launch(es) profiled, %d out of range\n", launches, bad
-    exit bad > 0 ? 1 : 0
+    exit (bad > 0) ? 1 : 0
   }' "$log"
 verdict=$?
 if [ $verdict -ne 0 ] || [ $status -ne 0 ]; then

@@ -21,7 +21,7 @@ export KCONFORM_REQUIRE_GPU=1
 for plant in "$@"; do
   for i in $(seq 1 "$runs"); do
     dir="$out/plant-$plant/run-$i"
-    mkdir -p "$dir"
+    rm -rf "$dir" && mkdir -p "$dir"  # an earlier experiment's rows must not be counted
     t0=$(date +%s.%N)
     KCONFORM_PERF_PLANT=$plant KCONFORM_REPORT_DIR="$dir" ctest --preset perf -E 'SeedConclusions' >"$dir/ctest.log" 2>&1
     echo "$?" >"$dir/status"
@@ -32,3 +32,8 @@ for plant in "$@"; do
 done
 scripts/summarise_perf_experiment.sh "$out" >"$out/experiment.md"
 cat "$out/experiment.md"
+# No judged row at all means the passes broke (no build, no baseline): not an experiment.
+if ! cat "$out"/plant-*/run-*/perf/*.tsv 2>/dev/null | awk -F'\t' '$1 != "key" && $12 != "" { found = 1 } END { exit !found }'; then
+  echo "perf_experiment.sh: no judged perf rows: see $out/plant-*/run-*/ctest.log" >&2
+  exit 1
+fi

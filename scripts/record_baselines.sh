@@ -13,7 +13,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 runs=${1:-5}
-if [ "$runs" -lt 5 ]; then echo "record_baselines.sh: at least 5 runs (the spread needs them)" >&2; exit 2; fi
+if ! [[ "$runs" =~ ^[0-9]+$ ]] || [ "$runs" -lt 5 ]; then echo "record_baselines.sh: at least 5 runs (the spread needs them)" >&2; exit 2; fi
 
 cmake --preset gpu >/dev/null
 cmake --build --preset gpu

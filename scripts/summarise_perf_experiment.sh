@@ -44,7 +44,7 @@ echo "## Points never flagged in >= 90% of runs under a planted slowdown"
 echo
 for pdir in "$out"/plant-*; do
   plant=${pdir##*/plant-}
-  [ "$plant" = "0" ] && continue
+  awk -v p="$plant" 'BEGIN { exit !(p + 0 == 0) }' && continue  # the A/A run (0, 0.0, ...)
   cat "$pdir"/run-*/perf/*.tsv 2>/dev/null | awk -F'\t' -v plant="$plant" '
     $1 == "key" || $12 == "" { next }
     { runs[$1]++; base[$1] = $12; if ($7 == "SLOW") slow[$1]++ }
@@ -53,4 +53,7 @@ done
 echo
 echo "## False alarms (A/A: SLOW with no planted slowdown)"
 echo
-cat "$out"/plant-0/run-*/perf/*.tsv 2>/dev/null | awk -F'\t' '$7 == "SLOW" { printf "- %s: ratio %s, threshold %s\n", $1, $16, $15; n++ } END { if (!n) print "none" }'
+for pdir in "$out"/plant-*; do
+  plant=${pdir##*/plant-}
+  awk -v p="$plant" 'BEGIN { exit !(p + 0 == 0) }' && cat "$pdir"/run-*/perf/*.tsv 2>/dev/null
+done | awk -F'\t' '$7 == "SLOW" { printf "- %s: ratio %s, threshold %s\n", $1, $16, $15; n++ } END { if (!n) print "none" }'
