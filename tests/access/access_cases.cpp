@@ -103,10 +103,8 @@ access_input make_input(input_kind kind, std::size_t n, std::uint64_t seed) {
   access_input input{std::vector<float>(n), std::vector<float>(n)};
   switch (kind) {
     case input_kind::seed_data:
-      for (std::size_t i = 0; i < n; ++i) {
-        input.a[i] = static_cast<float>(i + 1);
-        input.b[i] = static_cast<float>(i + 2);
-      }
+      fill_sequence(input.a, 1.0f);
+      fill_sequence(input.b, 2.0f);
       break;
     case input_kind::integer:
       fill_nonzero_integers(input.a, seed, 1000);

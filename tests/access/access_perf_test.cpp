@@ -7,6 +7,7 @@
 // that kernel's round medians in this run, relative to their median. A ratio holds across GPUs; an absolute time would not.
 #include "fixtures/cuda_stream.hpp"
 #include "fixtures/device_buffer.hpp"
+#include "fixtures/generators.hpp"
 #include "fixtures/gtest_gpu.hpp"
 #include "fixtures/measurement.hpp"
 #include "fixtures/perf_check.hpp"
@@ -29,9 +30,9 @@ using perf::conclusion_case;
 struct seed_buffers {
   explicit seed_buffers(std::size_t n) : a(n), b(n), c(n) {
     std::vector<float> host(n);
-    for (std::size_t i = 0; i < n; ++i) host[i] = static_cast<float>(i + 1);
+    fill_sequence(host, 1.0f);
     a.upload(host);
-    for (std::size_t i = 0; i < n; ++i) host[i] = static_cast<float>(i + 2);
+    fill_sequence(host, 2.0f);
     b.upload(host);
   }
   device_buffer<float> a, b, c;

@@ -6,6 +6,7 @@
 // Exits 0 after a successful launch, 1 on a refusal or a fault, 77 (skip) without a GPU.
 #include "fixtures/cuda_check.hpp"
 #include "fixtures/device_buffer.hpp"
+#include "fixtures/generators.hpp"
 #include "fixtures/gpu_environment.hpp"
 #include "kernels/access/access.hpp"
 
@@ -38,9 +39,9 @@ int main(int argc, char** argv) {
     }
     device_buffer<float> a(n), b(n), c(n);
     std::vector<float> host(n);
-    for (std::size_t i = 0; i < n; ++i) host[i] = static_cast<float>(i + 1);
+    fill_sequence(host, 1.0f);
     a.upload(host);
-    for (std::size_t i = 0; i < n; ++i) host[i] = static_cast<float>(i + 2);
+    fill_sequence(host, 2.0f);
     b.upload(host);
     const launch_status status = access::launch_by_name(argv[1], a.data(), b.data(), c.data(), n, config);
     if (!status) {
