@@ -2,6 +2,7 @@
 # Tabulates a scripts/perf_experiment.sh folder (see there) as Markdown on stdout.
 set -uo pipefail
 out=${1:?experiment dir}
+is_a_a() { awk -v p="$1" 'BEGIN { exit !(p + 0 == 0) }'; }  # plant 0 (0, 0.0, ...): the A/A run
 echo "# Perf verdict experiment"
 echo
 echo "Per plant fraction and point class (short: baseline median < 50 µs; long: >= 50 µs): runs, points,"
@@ -44,7 +45,7 @@ echo "## Points never flagged in >= 90% of runs under a planted slowdown"
 echo
 for pdir in "$out"/plant-*; do
   plant=${pdir##*/plant-}
-  awk -v p="$plant" 'BEGIN { exit !(p + 0 == 0) }' && continue  # the A/A run (0, 0.0, ...)
+  is_a_a "$plant" && continue
   cat "$pdir"/run-*/perf/*.tsv 2>/dev/null | awk -F'\t' -v plant="$plant" '
     $1 == "key" || $12 == "" { next }
     { runs[$1]++; base[$1] = $12; if ($7 == "SLOW") slow[$1]++ }
@@ -55,5 +56,5 @@ echo "## False alarms (A/A: SLOW with no planted slowdown)"
 echo
 for pdir in "$out"/plant-*; do
   plant=${pdir##*/plant-}
-  awk -v p="$plant" 'BEGIN { exit !(p + 0 == 0) }' && cat "$pdir"/run-*/perf/*.tsv 2>/dev/null
+  is_a_a "$plant" && cat "$pdir"/run-*/perf/*.tsv 2>/dev/null
 done | awk -F'\t' '$7 == "SLOW" { printf "- %s: ratio %s, threshold %s\n", $1, $16, $15; n++ } END { if (!n) print "none" }'
