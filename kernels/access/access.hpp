@@ -8,6 +8,7 @@
 #pragma once
 
 #include "kernels/access/index_functions.hpp"
+#include "kernels/kernel_handles.hpp"
 #include "kernels/launch.hpp"
 #include "kernels/registry_rows.hpp"
 
@@ -101,5 +102,10 @@ launch_status launch(const variant& v, const float* a, const float* b, float* c,
 // Refused if the name is not a correct variant.
 launch_status launch_by_name(std::string_view name, const float* a, const float* b, float* c, std::size_t n,
                              const access_config& config, cudaStream_t stream = nullptr);
+
+// The __global__ function v launches with `config` (config.block threads, no dynamic shared memory),
+// for the occupancy check (kernels/kernel_handles.hpp). Empty for rows with no handle registered in
+// kernel_handles.cpp (the known-bad kernels).
+kernel_handle kernel_handle_of(const variant& v, const access_config& config);
 
 }  // namespace kc::access

@@ -71,6 +71,12 @@ __global__ void semi_coalesced_hashed(const float* a, const float* b, float* c, 
 
 }  // namespace
 
+const void* full_coalesced_access_function() { return reinterpret_cast<const void*>(full_coalesced_access); }
+const void* non_coalesced_access_function() { return reinterpret_cast<const void*>(non_coalesced_access); }
+const void* semi_coalesced_access_function() { return reinterpret_cast<const void*>(semi_coalesced_access); }
+const void* non_coalesced_hashed_function() { return reinterpret_cast<const void*>(non_coalesced_hashed); }
+const void* semi_coalesced_hashed_function() { return reinterpret_cast<const void*>(semi_coalesced_hashed); }
+
 launch_status launch_full_coalesced(const float* a, const float* b, float* c, std::size_t n, const access_config& config,
                                     cudaStream_t stream) {
   full_coalesced_access<<<grid_for(n, config.block), config.block, 0, stream>>>(a, b, c, n, config.repeats);

@@ -29,6 +29,10 @@ __global__ void vector_add(const float* a, const float* b, float* c, std::size_t
 
 }  // namespace
 
+const void* warp_no_divergence_function() { return reinterpret_cast<const void*>(warp_no_divergence); }
+const void* warp_divergence_function() { return reinterpret_cast<const void*>(warp_divergence); }
+const void* vector_add_function() { return reinterpret_cast<const void*>(vector_add); }
+
 launch_status launch_warp_no_divergence(const float* a, const float* b, float* c, std::size_t n,
                                         const access_config& config, cudaStream_t stream) {
   warp_no_divergence<<<grid_for(n, config.block), config.block, 0, stream>>>(a, b, c, n, config.repeats);

@@ -33,6 +33,16 @@ KC_ACCESS_LAUNCHER(launch_vector_add_grid_rounds_down);
 
 #undef KC_ACCESS_LAUNCHER
 
+// The correct kernels' __global__ functions, for the occupancy check (kernel_handles.cpp).
+const void* full_coalesced_access_function();
+const void* non_coalesced_access_function();
+const void* semi_coalesced_access_function();
+const void* non_coalesced_hashed_function();
+const void* semi_coalesced_hashed_function();
+const void* warp_no_divergence_function();
+const void* warp_divergence_function();
+const void* vector_add_function();
+
 // The as-written rows' own constraints (the seed's host arithmetic divides by zero below them).
 std::string non_coalesced_as_written_constraint(std::size_t n, const access_config& config);
 std::string semi_coalesced_as_written_constraint(std::size_t n, const access_config& config);

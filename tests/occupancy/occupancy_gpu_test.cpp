@@ -10,9 +10,11 @@
 #include "fixtures/gpu_environment.hpp"
 #include "fixtures/gtest_gpu.hpp"
 #include "fixtures/suite_case.hpp"
+#include "kernels/access/access.hpp"
 #include "kernels/matmul/matmul.hpp"
 #include "kernels/reduction/reduction.hpp"
 #include "reference/occupancy.hpp"
+#include "tests/access/access_cases.hpp"
 #include "tests/matmul/matmul_checks.hpp"
 #include "tests/matmul/report_cases.hpp"
 #include "tests/reduction/reduction_cases.hpp"
@@ -103,6 +105,16 @@ std::vector<swept_launch> matmul_launches() {
   return launches;
 }
 
+// Access: every block of every case (the S1/S2 scenario blocks included).
+std::vector<swept_launch> access_launches() {
+  namespace ac = kc::access;
+  std::vector<swept_launch> launches;
+  for (const ac::variant& v : ac::correct_variants())
+    for (const ac::testing::access_case& c : ac::testing::every_case_of(v))
+      launches.push_back({std::string(v.name), ac::kernel_handle_of(v, c.config)});
+  return launches;
+}
+
 struct family_launches {
   const char* family;
   std::vector<swept_launch> (*launches)();
@@ -110,6 +122,7 @@ struct family_launches {
 const family_launches families[] = {
     {"reduction", reduction_launches},
     {"matmul", matmul_launches},
+    {"access", access_launches},
 };
 
 // One case per distinct (function, threads, dynamic shared memory), naming every row that launches it.
