@@ -203,15 +203,19 @@ function(kconform_expect_sanitizer_hazards target)
   endforeach()
 endfunction()
 
-# kconform_add_benchmark(<target> FAMILY <family> SOURCES <src...> [LIBRARIES <lib...>])
+# kconform_add_benchmark(<target> FAMILY <family> SOURCES <src...> [LIBRARIES <lib...>] [COMMAND <cmd...>])
 # Benchmarks report; they never assert on time. They run alone (RUN_SERIAL) so that concurrent
 # tests do not share the GPU with them, and write their tables to KCONFORM_REPORT_DIR if set.
+# COMMAND replaces the plain run of the target (a wrapper that collects counters first).
 function(kconform_add_benchmark target)
-  cmake_parse_arguments(ARG "" "FAMILY" "SOURCES;LIBRARIES" ${ARGN})
+  cmake_parse_arguments(ARG "" "FAMILY" "SOURCES;LIBRARIES;COMMAND" ${ARGN})
   add_executable(${target} ${ARG_SOURCES})
   target_link_libraries(${target} PRIVATE kconform::fixtures ${ARG_LIBRARIES})
   target_compile_features(${target} PRIVATE cxx_std_20)
-  add_test(NAME benchmark.${ARG_FAMILY} COMMAND ${target})
+  if(NOT ARG_COMMAND)
+    set(ARG_COMMAND ${target})
+  endif()
+  add_test(NAME benchmark.${ARG_FAMILY} COMMAND ${ARG_COMMAND})
   set_tests_properties(benchmark.${ARG_FAMILY} PROPERTIES
     LABELS "gpu;benchmark;${ARG_FAMILY}"
     RUN_SERIAL TRUE

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The access benchmark with its counter columns (issue 9 §7): profiles the launches the benchmark
+# lists (access_benchmark --launches) in one Nsight Compute run of the access profile target
+# (ctest_config/ncu_collect.sh), then runs the benchmark with that CSV. Where ncu cannot run (not
+# installed, no permission), the benchmark still runs and its counter columns say why they are empty.
+#
+#   access_benchmark.sh <access_profile_target> <access_benchmark>
+#
+# Writes access_counters.csv beside the benchmark's tables in $KCONFORM_REPORT_DIR (a temporary
+# folder without one). Exit status: the benchmark's (77 without a GPU).
+set -uo pipefail
+target=${1:?access_profile_target}; benchmark=${2:?access_benchmark}
+here=$(cd "$(dirname "$0")" && pwd)
+out=${KCONFORM_REPORT_DIR:-}
+if [ -z "$out" ]; then out=$(mktemp -d); trap 'rm -rf "$out"' EXIT; fi
+mkdir -p "$out"
+counters="$out/access_counters.csv"
+metrics=l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld.ratio,smsp__thread_inst_executed_per_inst_executed.ratio,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__cycles_active.avg.pct_of_peak_sustained_elapsed
+# shellcheck disable=SC2046  # one word per launch field, by design
+"$here/../ctest_config/ncu_collect.sh" "$metrics" '.*' "$target" $("$benchmark" --launches) >"$counters"
+status=$?
+if [ $status -eq 0 ]; then
+  echo "counters: $(($(wc -l <"$counters") - 1)) values in $counters"
+  export KCONFORM_ACCESS_COUNTERS="$counters"
+else
+  echo "counters not collected (ncu_collect.sh exit $status): $(head -n 1 "$counters")"
+  rm -f "$counters"
+fi
+"$benchmark"
