@@ -71,7 +71,9 @@ constexpr int oc_profiled_repeats = 10'000;
 constexpr const char* sectors_per_request = "l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld.ratio";  // [gld_transactions_per_request]
 constexpr const char* lanes_per_instruction = "smsp__thread_inst_executed_per_inst_executed.ratio";  // [warp_execution_efficiency × 32]
 constexpr const char* achieved_occupancy = "sm__warps_active.avg.pct_of_peak_sustained_active";  // [achieved_occupancy]
-constexpr const char* sm_efficiency = "smsp__cycles_active.avg.pct_of_peak_sustained_elapsed";  // [sm_efficiency]
+// Per SM, the share of elapsed cycles with at least one warp resident, averaged over all SMs (the
+// smsp__ form averages over the four schedulers of each SM, so one warp on an SM counts a quarter).
+constexpr const char* sm_efficiency = "sm__cycles_active.avg.pct_of_peak_sustained_elapsed";  // [sm_efficiency]
 
 // ---- what is measured ----
 
@@ -351,7 +353,7 @@ std::string scenario_table(const std::vector<result>& results, const counters& k
   md << "\n## Occupancy scenarios (vector_add, " << oc_repeats() << " repeats; S1 and S2 side by side)\n\n"
      << "Theoretical occupancy: reference/occupancy's calculator for vector_add at that block on this GPU (checked "
         "against cudaOccupancyMaxActiveBlocksPerMultiprocessor by the occupancy tests). Achieved occupancy and SM "
-        "efficiency (share of the elapsed cycles a scheduler had a warp; nvprof's sm_efficiency) come from ncu, on "
+        "efficiency (share of the elapsed cycles an SM had a warp, averaged over the SMs: nvprof's sm_efficiency) come from ncu, on "
         "launches of "
      << oc_profiled_repeats << " repeats. This GPU has " << sm_count
      << " SMs; the K40 had 15, and its times are in seconds.\n\n"
