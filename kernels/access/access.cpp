@@ -70,6 +70,9 @@ launch_status validate(const variant& v, std::size_t n, const access_config& con
   if (config.block > limits.max_threads_per_block || config.block > limits.max_block_dim_xy)
     return launch_status::refused(who + ": block " + std::to_string(config.block) + " exceeds this device's " +
                                   std::to_string(limits.max_threads_per_block) + " threads per block");
+  if ((v.computes == body::curand_group || v.computes == body::hashed_group) && n < group_floats)
+    return launch_status::refused(who + ": n = " + std::to_string(n) + " < 512: the warp's group is one of floor(n / 512) "
+                                  "whole 512-float groups (KERNELS.md §6), and there is none; n must be at least 512");
   if (v.whole_warps && config.block % warp_lanes != 0)
     return launch_status::refused(who + ": block " + std::to_string(config.block) +
                                   " is not a multiple of 32: the group is chosen per warp, so a block must hold whole "

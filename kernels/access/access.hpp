@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -102,6 +103,13 @@ launch_status launch(const variant& v, const float* a, const float* b, float* c,
 // Refused if the name is not a correct variant.
 launch_status launch_by_name(std::string_view name, const float* a, const float* b, float* c, std::size_t n,
                              const access_config& config, cudaStream_t stream = nullptr);
+
+// The first seed in [start, start + limit) on which warp 0 of a cuRAND AC3 kernel (group generator
+// curand_init(seed ^ group_salt, 0, 0)) draws a first number r with r / floor(2^32 / groups) ==
+// groups: the seed's group formula then reads one past the last whole group (overflow_seed.cu).
+// nullopt when groups divides 2^32 (no such r), none was found, or a CUDA call failed.
+std::optional<std::uint64_t> find_group_overflow_seed(std::uint32_t groups, std::uint64_t start, std::uint64_t limit,
+                                                      cudaStream_t stream = nullptr);
 
 // The __global__ function v launches with `config` (config.block threads, no dynamic shared memory),
 // for the occupancy check (kernels/kernel_handles.hpp). Empty for rows with no handle registered in

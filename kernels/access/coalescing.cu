@@ -31,7 +31,8 @@ __global__ void non_coalesced_access(const float* a, const float* b, float* c, s
 }
 
 // AC3: the group generator's subsequence is the warp number, so all 32 lanes draw the same group;
-// the lane generator's is the thread id. Clamped group geometry (index_functions.hpp).
+// the lane generator's is the thread id. floor(n / 512) whole groups, drawn by multiply-high
+// (index_functions.hpp); validate() refuses n < 512.
 __global__ void semi_coalesced_access(const float* a, const float* b, float* c, std::uint32_t n, int repeats,
                                       unsigned long long seed) {
   const std::size_t tid = global_thread();

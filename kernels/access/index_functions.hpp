@@ -12,12 +12,13 @@
 // The corrected mapping is a multiply-high: (r · n) >> 32 < n for every r (a fixed-point product
 // of r / 2^32 in [0, 1) and n), and each index gets floor or ceil of 2^32 / n of the 2^32 values of r.
 //
-// Groups (AC3): 16 segments of 128 bytes = 512 floats. The seed uses group_count = n / 512 (whole
-// groups only): the last n mod 512 elements are never read, n < 512 has no group at all, and the
-// group number r / (2^32 / group_count) has the overflow above. The corrected geometry *clamps the
-// last group*: ceil(n / 512) groups of min(512, n) floats, group g starting at min(512·g, n − extent),
-// so the last group ends at n (overlapping its neighbour when n is not a multiple of 512). Every
-// element is reachable, every group is still 16 whole segments wide, and no index reaches n.
+// Groups (AC3): 16 segments of 128 bytes = 512 floats. The contract is KERNELS.md §6's:
+// group_count = floor(n / 512) whole groups, group g = [512·g, 512·g + 512); the last partial group
+// (the n mod 512 elements past the whole groups) is never chosen, and n < 512 (no whole group) is
+// refused. The seed's group count is that too; what it gets wrong is the group *number*:
+// GN = r / floor(2^32 / group_count) reaches group_count (the partial group, or past n) for the
+// s = 2^32 mod group_count largest values of r, whenever group_count is not a power of two. The
+// corrected kernels draw the group by multiply-high, always < group_count.
 //
 // The reproducible twins (AC2r, AC3r) draw r from a counter-based hash of (seed, stream, counter)
 // instead of cuRAND: splitmix64's finaliser applied twice (a documented, well-mixed 64-bit
@@ -69,14 +70,12 @@ KC_HOST_DEVICE inline std::uint32_t seed_partition(std::uint64_t n) {
 // The seed's index r / NP, as written (np != 0).
 KC_HOST_DEVICE inline std::uint32_t seed_formula_index(std::uint32_t r, std::uint32_t np) { return r / np; }
 
-// ---- the corrected (clamped) group geometry ----
-KC_HOST_DEVICE inline std::uint32_t group_extent(std::uint32_t n) { return n < group_floats ? n : group_floats; }
-KC_HOST_DEVICE inline std::uint32_t group_count(std::uint32_t n) { return (n + group_floats - 1) / group_floats; }
-KC_HOST_DEVICE inline std::uint32_t group_start(std::uint32_t group, std::uint32_t n) {
-  const std::uint64_t start = static_cast<std::uint64_t>(group) * group_floats;
-  const std::uint32_t last = n - group_extent(n);
-  return start < last ? static_cast<std::uint32_t>(start) : last;
-}
+// ---- the group geometry (KERNELS.md §6; n >= 512) ----
+KC_HOST_DEVICE inline std::uint32_t group_extent(std::uint32_t /*n*/) { return group_floats; }
+KC_HOST_DEVICE inline std::uint32_t group_count(std::uint32_t n) { return n / group_floats; }
+KC_HOST_DEVICE inline std::uint32_t group_start(std::uint32_t group, std::uint32_t /*n*/) { return group * group_floats; }
+// The first element no group covers: 512·floor(n / 512). Indices of a grouped kernel stay below it.
+KC_HOST_DEVICE inline std::uint32_t whole_groups_end(std::uint32_t n) { return group_count(n) * group_floats; }
 
 // ---- the reproducible twins ----
 // AC2r: thread `thread`, repeat `repeat`.

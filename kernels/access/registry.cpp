@@ -16,7 +16,7 @@ const std::array correct{
             "per-thread cuRAND XORWOW (subsequence tid); index (r * n) >> 32 (the seed's r / (2^32 / n) corrected)", {},
             caught_by::value_checks, {}, body::curand_random, false, false, launch_non_coalesced},
     variant{"SemiCoalesced", "AC3", "003",
-            "cuRAND: one random 512-float group per warp (subsequence tid / 32), random lanes in it; last group clamped",
+            "cuRAND: one random whole 512-float group per warp (subsequence tid / 32, multiply-high), random lanes in it",
             {}, caught_by::value_checks, {}, body::curand_group, true, false, launch_semi_coalesced},
     variant{"NonCoalescedHashed", "AC2r", "003", "AC2's pattern from a counter-based hash (replayable on the CPU)", {},
             caught_by::value_checks, {}, body::hashed_random, false, false, launch_non_coalesced_hashed},
@@ -40,14 +40,15 @@ const std::array known_bad{
             body::curand_random, false, false, launch_non_coalesced_as_written, non_coalesced_as_written_constraint},
     variant{"SemiCoalescedAsWritten", "AC3", "003",
             "seed 003 semi_coalesced_access: group_count = n / 512, GN = curand() / (2^32 / group_count)",
-            "whole groups only: the last n mod 512 elements are never read, and GN reaches group_count (a read past the "
-            "end) when group_count is not a power of two",
+            "GN reaches group_count (the never-chosen partial group, or past the end) for the 2^32 mod group_count "
+            "largest draws whenever group_count is not a power of two",
             caught_by::value_checks,
-            "the reach oracle: no warp ever reads the last partial group (n = 1535: indices >= 1024 never drawn)",
+            "the group oracle on the overflow-seed case (n = 328,193, 641 groups, a seed whose warp-0 group draw "
+            "overflows): warp 0 reads the partial group [328192, n) and past the end",
             body::curand_group, true, false, launch_semi_coalesced_as_written, semi_coalesced_as_written_constraint},
     variant{"SemiCoalescedGroupPerLane", "AC3", "003", "AC3 with the group generator seeded per thread",
             "each lane draws its own group: a warp's loads spread over many groups (no longer semi-coalesced)",
-            caught_by::value_checks, "the one-group-per-warp oracle, at the first n with two groups (n = 1000)",
+            caught_by::value_checks, "the group oracle, at the first n with two whole groups (n = 1535)",
             body::curand_group, true, false, launch_semi_coalesced_group_per_lane},
     variant{"WarpNoDivergenceOpsSwapped", "DV1", "003", "DV1 with the branches of A-B and A*B swapped",
             "warps (tid/32) % 4 == 1 multiply and == 2 subtract", caught_by::value_checks,

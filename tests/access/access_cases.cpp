@@ -3,6 +3,7 @@
 #include "fixtures/generators.hpp"
 #include "fixtures/suite_case.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 namespace kc::access::testing {
@@ -18,6 +19,7 @@ const char* name_of(input_kind kind) {
 std::string access_case::name() const {
   std::ostringstream out;
   out << v->name << 'N' << n << name_of(config.from) << 'B' << config.block << 'R' << config.repeats << name_of(input);
+  if (overflow_seed) out << "OverflowSeed";
   return out.str();
 }
 
@@ -52,6 +54,7 @@ std::vector<int> swept_blocks(const variant& v) {
 std::uint64_t index_seed(std::size_t n) { return case_seed(base_seed(), "AccessIndexN" + std::to_string(n)); }
 
 namespace {
+bool grouped(const variant& v) { return v.computes == body::curand_group || v.computes == body::hashed_group; }
 std::vector<input_kind> inputs_at(std::size_t n) {
   if (n <= seed_data_limit) return {input_kind::seed_data, input_kind::integer};
   return {input_kind::integer};
@@ -63,7 +66,8 @@ std::vector<access_case> sweep(std::span<const variant> variants) {
   for (const variant& v : variants) {
     if (v.scenario_blocks) continue;
     for (const std::size_t n : swept_sizes())
-      for (const input_kind input : inputs_at(n))  // ordered size, input, block: inputs are shared
+      if (!grouped(v) || n >= group_floats)  // fewer than 512: no whole group, refused (validation tests)
+        for (const input_kind input : inputs_at(n))  // ordered size, input, block: inputs are shared
         for (const int block : swept_blocks(v))
           cases.push_back({&v, n, access_config{block, seed_repeats, index_seed(n), scenario::none}, input});
   }
@@ -77,6 +81,15 @@ std::vector<access_case> repeat_cases(std::span<const variant> variants) {
     for (const input_kind input : inputs_at(1000))
       for (const int repeats : {1, 7}) cases.push_back({&v, 1000, access_config{256, repeats, index_seed(1000)}, input});
   }
+  return cases;
+}
+
+std::vector<access_case> overflow_seed_cases(std::span<const variant> variants) {
+  std::vector<access_case> cases;
+  for (const variant& v : variants)
+    if (v.computes == body::curand_group)
+      cases.push_back({&v, overflow_seed_size, access_config{256, seed_repeats, index_seed(overflow_seed_size)},
+                       input_kind::seed_data, true});
   return cases;
 }
 
@@ -96,6 +109,9 @@ std::vector<access_case> every_case_of(const variant& v) {
   const std::span<const variant> one(&v, 1);
   std::vector<access_case> cases = v.scenario_blocks ? scenario_sweep(one) : sweep(one);
   for (const access_case& c : repeat_cases(one)) cases.push_back(c);
+  for (const access_case& c : overflow_seed_cases(one)) cases.push_back(c);
+  // By size (stable: within a size the sweep's input-then-block order, which shares inputs).
+  std::stable_sort(cases.begin(), cases.end(), [](const access_case& a, const access_case& b) { return a.n < b.n; });
   return cases;
 }
 

@@ -25,8 +25,12 @@ struct access_case {
   std::size_t n = 0;
   access_config config;
   input_kind input = input_kind::seed_data;
+  // The index seed is chosen at run time so that warp 0's group draw is one the seed's formula turns
+  // into one group past the last (find_group_overflow_seed); config.seed is where the search starts.
+  bool overflow_seed = false;
 
-  // "NonCoalescedN1000B256R100SeedData", "VectorAddN1000S2B64R100Integer"
+  // "NonCoalescedN1000B256R100SeedData", "VectorAddN1000S2B64R100Integer",
+  // "SemiCoalescedN328193B256R100SeedDataOverflowSeed"
   std::string name() const;
   std::string unit() const;  // the variant
   double cost() const;       // ~ elements × repeats touched, in units of 2^20 (cuRAND init counts as 8 repeats)
@@ -50,6 +54,11 @@ std::uint64_t index_seed(std::size_t n);
 std::vector<access_case> sweep(std::span<const variant> variants);
 // Repeat counts 1 and 7 at n = 1000 (repeats must not change the result).
 std::vector<access_case> repeat_cases(std::span<const variant> variants);
+// AC3 (cuRAND) on an adversarial seed: n = 328,193 (641 whole groups: 2^32 mod 641 = 640, the
+// largest remainder below 6.7 million, so the seed's group formula overflows most often there, and
+// one element past them), block 256, seed data; the seed found by find_group_overflow_seed.
+inline constexpr std::size_t overflow_seed_size = 641 * 512 + 1;
+std::vector<access_case> overflow_seed_cases(std::span<const variant> variants);
 // OC's sweep: S1 and S2 blocks at every scenario size, both inputs.
 std::vector<access_case> scenario_sweep(std::span<const variant> variants);
 // Everything above for one variant: the sweep a known-bad row faces is the correct one's.

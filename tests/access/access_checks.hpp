@@ -14,16 +14,17 @@
 //                     2·idx + 3 for an integer idx in [0, n) (so C is A[idx] + B[idx]); integer data:
 //                     C[i] is one of the n values A[j] + B[j].
 //   group oracle      AC3, seed data: the idx of each warp's threads (32 consecutive ids) lie in one
-//                     group of the clamped geometry (index_functions.hpp).
+//                     whole group [512·g, 512·g + 512), g < floor(n / 512): the last partial group is
+//                     never chosen (KERNELS.md §6; index_functions.hpp).
 //   spread oracle     AC2, AC3, seed data: a chi-square test over 16 equal bins of [0, n) on independent
 //                     samples (AC2: every thread's idx; AC3: one thread per warp, since a warp's lanes
 //                     share a group), with the bins' probabilities computed exactly from the variant's
 //                     index map; it fails when X² > 56.5, whose probability for a correct kernel is
 //                     1.0e-6 (chi-square law with 15 degrees of freedom: chi_square_tail). Run where
-//                     every bin expects >= 50 samples, so the asymptotic law holds.
-//   reach oracle      AC3, seed data, n mod 512 != 0: some idx lies in the last partial group, past
-//                     the whole groups [0, 512·floor(n/512)). Run where a correct kernel misses it
-//                     with probability <= 1e-6 (reach_false_alarm; n = 1535: 3.6e-9).
+//                     every bin expects >= 50 samples, so the asymptotic law holds. A map that lost
+//                     its randomness is caught by the lower tail (X² < 1.216, also 1e-6).
+// Adversarial seeds: an overflow-seed case (access_cases.hpp) replaces config.seed by the seed
+// find_group_overflow_seed finds, so the seed's group formula meets its one-in-6.7-million draw.
 #pragma once
 
 #include "fixtures/check_result.hpp"
@@ -63,11 +64,9 @@ inline constexpr double min_expected_per_bin = 50.0;
 // Bin of index i in [0, n): floor(16·i / n).
 int spread_bin(std::uint64_t i, std::uint64_t n);
 // Probability of each bin for one sample of the variant's index map at size n: uniform over [0, n)
-// (random) or group-then-offset under the clamped geometry (group).
+// (random) or uniform over the whole groups [0, 512·floor(n / 512)) (group).
 std::array<double, spread_bins> bin_probabilities(bool grouped, std::uint32_t n);
 // Pearson's X² of the counts against the probabilities.
 double chi_square_statistic(std::span<const std::size_t> counts, std::span<const double> probabilities);
-// Probability that a correct AC3 draws no index >= 512·floor(n/512) over all warps (threads n).
-double reach_false_alarm(std::uint32_t n);
 
 }  // namespace kc::access::testing

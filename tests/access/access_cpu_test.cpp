@@ -74,7 +74,10 @@ TEST(AccessValidation, RefusesWithActionableMessages) {
   EXPECT_NE(warps.find("try 96 or 128"), std::string::npos) << warps;
   EXPECT_NE(refusal("NonCoalesced", 1000, {256, 0}).find("at least once"), std::string::npos);
   EXPECT_NE(refusal("NonCoalescedAsWritten", 1, {32, 1}).find("truncates to 0"), std::string::npos);
-  EXPECT_NE(refusal("SemiCoalescedAsWritten", 511, {32, 1}).find("divides by zero"), std::string::npos);
+  // KERNELS.md §6: AC3 picks one of floor(n / 512) whole groups; below 512 there is none.
+  for (const char* grouped : {"SemiCoalesced", "SemiCoalescedHashed", "SemiCoalescedAsWritten"})
+    EXPECT_NE(refusal(grouped, 511, {32, 1}).find("n must be at least 512"), std::string::npos) << grouped;
+  EXPECT_TRUE(validate(*find_variant("SemiCoalesced"), 512, {32, 1}, h100).is_ok());
   EXPECT_NE(refusal("SemiCoalescedAsWritten", 1000, {32, 1}).find("group_count = 1"), std::string::npos);
   EXPECT_NE(refusal("VectorAddGridRoundsDown", 31, {32, 1}).find("0 blocks"), std::string::npos);
   EXPECT_TRUE(validate(*find_variant("SemiCoalescedAsWritten"), 1024, {32, 1}, h100).is_ok());
@@ -151,15 +154,26 @@ TEST(AccessIndexFormula, SeedFormulaAtTheSuitesSizes) {
   EXPECT_EQ(seed_partition(1), 0u);  // 2^32 truncated in the seed's unsigned int
 }
 
-TEST(AccessIndexFormula, SeedGroupFormulaNeverReachesTheTail) {
-  // n = 1535: group_count = 2 (a power of two, so GN stays in range), but [1024, 1535) is never read.
-  const std::uint32_t groups = 1535 / group_floats, np_groups = seed_partition(groups), np_size = seed_partition(group_floats);
-  EXPECT_EQ(groups, 2u);
-  EXPECT_EQ(np_size, 1u << 23);
-  const std::uint32_t largest = seed_formula_index(0xFFFFFFFFu, np_size) + seed_formula_index(0xFFFFFFFFu, np_groups) * group_floats;
-  EXPECT_EQ(largest, 1023u);
-  // n = 1536 + 512·... with 3 whole groups: GN reaches group_count (3) and reads [1536, 2048) past n = 1700.
+TEST(AccessIndexFormula, SeedGroupFormulaOverflowsExactlyWhenTheGroupCountIsNotAPowerOfTwo) {
+  const std::uint32_t np_size = seed_partition(group_floats);
+  EXPECT_EQ(np_size, 1u << 23);  // the lane offset r / 2^23 is always < 512
+  EXPECT_EQ(seed_formula_index(0xFFFFFFFFu, np_size), 511u);
+  // n = 1535: 2 whole groups (a power of two): GN <= 1, the partial group [1024, 1535) never chosen.
+  EXPECT_EQ(seed_formula_index(0xFFFFFFFFu, seed_partition(1535 / group_floats)), 1u);
+  // n = 1700: 3 whole groups: GN reaches 3 for the 2^32 mod 3 = 1 largest r, reading [1536, 2048) past n.
   EXPECT_EQ(seed_formula_index(0xFFFFFFFFu, seed_partition(1700 / group_floats)), 3u);
+  EXPECT_EQ(seed_formula_index(0xFFFFFFFEu, seed_partition(1700 / group_floats)), 2u);
+  // The overflow-seed size: 641 whole groups, 641 | 2^32 + 1, so 640 values of r overflow — the most
+  // of any group count below 6.7 million — and the first of them is floor(2^32 / 641) · 641.
+  EXPECT_EQ(group_count(overflow_seed_size), 641u);
+  EXPECT_EQ((std::uint64_t{1} << 32) % 641, 640u);
+  const std::uint32_t np_641 = seed_partition(641);
+  const std::uint32_t first_overflow = np_641 * 641u;
+  EXPECT_EQ(seed_formula_index(first_overflow, np_641), 641u);
+  EXPECT_EQ(seed_formula_index(first_overflow - 1, np_641), 640u);
+  EXPECT_EQ(0xFFFFFFFFu - first_overflow + 1, 640u);
+  // Multiply-high never reaches the group count.
+  EXPECT_EQ(scale_to(0xFFFFFFFFu, 641), 640u);
 }
 
 TEST(AccessIndexFormula, MultiplyHighIsAlwaysInRangeAndNearUniform) {
@@ -173,29 +187,25 @@ TEST(AccessIndexFormula, MultiplyHighIsAlwaysInRangeAndNearUniform) {
   for (const auto count : counts) EXPECT_NEAR(static_cast<double>(count), 65536.0 / 3, 1.0);
 }
 
-TEST(AccessGroups, ClampedGeometryCoversEveryElementAndStaysInRange) {
-  for (const std::uint32_t n : {1u, 31u, 511u, 512u, 513u, 1000u, 1535u, 1536u, 65537u, 1000003u}) {
-    const std::uint32_t groups = group_count(n), extent = group_extent(n);
-    EXPECT_EQ(groups, (n + 511) / 512);
-    std::uint64_t covered_to = 0;
-    for (std::uint32_t g = 0; g < groups; ++g) {
-      const std::uint32_t start = group_start(g, n);
-      EXPECT_LE(std::uint64_t{start} + extent, n) << "n = " << n << " group " << g;
-      EXPECT_LE(start, covered_to) << "gap before group " << g << " at n = " << n;
-      covered_to = std::max<std::uint64_t>(covered_to, std::uint64_t{start} + extent);
-      if (g + 1 < groups) EXPECT_EQ(start, g * 512u);
-    }
-    EXPECT_EQ(covered_to, n);
+TEST(AccessGroups, WholeGroupsTileTheArrayUpToTheLastPartialGroup) {
+  // KERNELS.md §6: floor(n / 512) groups of 512, back to back from 0; fewer than 512 elements are left.
+  for (const std::uint32_t n : {512u, 513u, 1000u, 1535u, 1536u, 65537u, 328193u, 1000003u, 4194304u}) {
+    const std::uint32_t groups = group_count(n);
+    EXPECT_EQ(groups, n / 512) << n;
+    EXPECT_EQ(group_extent(n), 512u);
+    for (std::uint32_t g = 0; g < groups; ++g) ASSERT_EQ(group_start(g, n), g * 512u);
+    EXPECT_EQ(whole_groups_end(n), groups * 512u);
+    EXPECT_LE(whole_groups_end(n), n);
+    EXPECT_LT(n - whole_groups_end(n), 512u);
   }
+  EXPECT_EQ(group_count(511), 0u);  // refused by validate()
 }
 
 TEST(AccessHashedTwins, IndicesInRangeAndOneGroupPerWarp) {
   const std::uint64_t seed = 12345;
-  for (const std::uint32_t n : {1u, 33u, 1000u, 1535u, 65537u}) {
-    for (std::uint64_t t = 0; t < n; ++t) {
-      ASSERT_LT(hashed_random_index(seed, t, 7, n), n);
-      ASSERT_LT(hashed_group_index(seed, t, 7, n), n);
-    }
+  for (const std::uint32_t n : {1u, 33u, 1000u}) for (std::uint64_t t = 0; t < n; ++t) ASSERT_LT(hashed_random_index(seed, t, 7, n), n);
+  for (const std::uint32_t n : {512u, 1000u, 1535u, 65537u}) {
+    for (std::uint64_t t = 0; t < n; ++t) ASSERT_LT(hashed_group_index(seed, t, 7, n), whole_groups_end(n));
     for (std::uint64_t first = 0; first < n; first += 32) {
       const std::uint32_t start = group_start(hashed_group_of_warp(seed, first / 32, n), n);
       for (std::uint64_t t = first; t < std::min<std::uint64_t>(n, first + 32); ++t) {
@@ -241,9 +251,9 @@ TEST(AccessStatistics, ChiSquareTailMatchesClosedForms) {
   EXPECT_GE(too_regular, 0.9e-6);
 }
 
-TEST(AccessStatistics, BinProbabilitiesSumToOneAndReflectClampedGroups) {
+TEST(AccessStatistics, BinProbabilitiesSumToOneAndLeaveOutThePartialGroup) {
   for (const bool grouped : {false, true})
-    for (const std::uint32_t n : {33u, 1000u, 1535u, 65537u, 4194304u}) {
+    for (const std::uint32_t n : {512u, 1000u, 1535u, 65537u, 4194304u}) {
       const auto p = bin_probabilities(grouped, n);
       double total = 0.0;
       for (const double x : p) total += x;
@@ -251,13 +261,15 @@ TEST(AccessStatistics, BinProbabilitiesSumToOneAndReflectClampedGroups) {
     }
   const auto uniform = bin_probabilities(false, 4096);
   EXPECT_DOUBLE_EQ(uniform[0], 1.0 / 16);
-  // 1535: groups [0,512), [512,1024), [1023,1535): element 1023 twice as likely; the bins show it.
+  // 1535: whole groups [0, 1024); bins from 1056 on (bin 11: [1056, 1152)) hold no index at all.
   const auto p = bin_probabilities(true, 1535);
-  EXPECT_GT(p[10], p[0]);
+  EXPECT_GT(p[0], 0.0);
+  EXPECT_GT(p[10], 0.0);
+  for (int b = 11; b < spread_bins; ++b) EXPECT_EQ(p[static_cast<std::size_t>(b)], 0.0) << b;
 }
 
 TEST(AccessStatistics, ChiSquareRejectsAMissingTail) {
-  // The as-written AC3 at n = 1535 never draws [1024, 1535): X² far above the critical value.
+  // A map confined to [0, 1024) of [0, 1535), against the uniform spread: X² far above the critical value.
   std::array<std::size_t, spread_bins> counts{};
   for (std::uint64_t t = 0; t < 1535; ++t) {
     const std::uint32_t gn = scale_to(draw32(1, t / 32, 0), 2);
@@ -266,13 +278,15 @@ TEST(AccessStatistics, ChiSquareRejectsAMissingTail) {
   EXPECT_GT(chi_square_statistic(counts, bin_probabilities(false, 1535)), spread_critical_value);
 }
 
-TEST(AccessStatistics, ReachOracleRunsOnlyWhereItsFalseAlarmIsBelow1e6) {
-  EXPECT_LT(reach_false_alarm(1535), 1e-8);  // 48 warps, each picking the last of 3 groups w.p. 1/3
-  EXPECT_LT(reach_false_alarm(1000003), 1e-6);  // a 67-element tail, 31,251 warps: 1.4e-7
-  EXPECT_GT(reach_false_alarm(65537), 1e-6);    // a 1-element tail: not applied there
-  EXPECT_EQ(reach_false_alarm(32768), 1.0);    // no partial group
-  EXPECT_EQ(reach_false_alarm(100), 1.0);      // one group: nothing past whole groups
-  EXPECT_LT(reach_false_alarm(1000), 1e-6);
+TEST(AccessCases, OverflowSeedCasesRunEveryCuRandGroupVariantAtTheOverflowSize) {
+  const std::vector<access_case> cases = overflow_seed_cases(correct_variants());
+  ASSERT_EQ(cases.size(), 1u);  // SemiCoalesced: the hashed twin has no cuRAND seed to choose
+  EXPECT_EQ(cases[0].name(), "SemiCoalescedN328193B256R100SeedDataOverflowSeed");
+  EXPECT_TRUE(cases[0].overflow_seed);
+  // The seed's AC3 as written meets it in its sweep, after the sizes it runs correctly at.
+  const std::vector<access_case> sweep_of_row = every_case_of(*find_variant("SemiCoalescedAsWritten"));
+  EXPECT_TRUE(std::is_sorted(sweep_of_row.begin(), sweep_of_row.end(), [](const access_case& a, const access_case& b) { return a.n < b.n; }));
+  EXPECT_EQ(std::count_if(sweep_of_row.begin(), sweep_of_row.end(), [](const access_case& c) { return c.overflow_seed; }), 1);
 }
 
 // ---- references ----

@@ -4,9 +4,11 @@
 //   NonCoalescedAsWritten   index = curand() / NP, NP = 2^32 / n: >= n with probability
 //                           (2^32 mod n) / 2^32 per draw whenever n is not a power of two (n = 1,000,003:
 //                           2.2e-4, ~222 threads whose last draw reads past the end).
-//   SemiCoalescedAsWritten  group_count = n / 512 rounds down: the last n mod 512 elements are never
-//                           read (n = 1535: a third of the array), and GN = curand() / (2^32 / group_count)
-//                           overflows to group_count when that is not a power of two.
+//   SemiCoalescedAsWritten  group_count = n / 512 whole groups, as KERNELS.md §6 has it, but
+//                           GN = curand() / (2^32 / group_count) reaches group_count — the partial group
+//                           that is never to be chosen, or past n — for the 2^32 mod group_count largest
+//                           draws, whenever group_count is not a power of two: one warp in 6.7 million
+//                           at best (group_count 641). Only a chosen seed shows it (overflow_seed.cu).
 #include "kernels/access/device_helpers.cuh"
 #include "kernels/access/launchers.hpp"
 
