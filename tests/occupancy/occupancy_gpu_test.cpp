@@ -12,11 +12,13 @@
 #include "fixtures/suite_case.hpp"
 #include "kernels/access/access.hpp"
 #include "kernels/matmul/matmul.hpp"
+#include "kernels/polybench/conv2d/conv2d.hpp"
 #include "kernels/reduction/reduction.hpp"
 #include "reference/occupancy.hpp"
 #include "tests/access/access_cases.hpp"
 #include "tests/matmul/matmul_checks.hpp"
 #include "tests/matmul/report_cases.hpp"
+#include "tests/polybench/conv2d_cases.hpp"
 #include "tests/reduction/reduction_cases.hpp"
 
 #include <cuda_runtime_api.h>
@@ -115,6 +117,17 @@ std::vector<swept_launch> access_launches() {
   return launches;
 }
 
+// PolyBench Conv2D: every 2-D block of every case (the shared-tile kernel with its halo tile).
+// (ATAX and covariance launch two or three kernels per variant; they have no handles yet.)
+std::vector<swept_launch> conv2d_launches() {
+  namespace cv = kc::polybench::conv2d;
+  std::vector<swept_launch> launches;
+  for (const cv::variant& v : cv::correct_variants())
+    for (const cv::testing::conv2d_case& c : cv::testing::every_case_of(v))
+      launches.push_back({std::string(v.name), cv::kernel_handle_of(v, c.config)});
+  return launches;
+}
+
 struct family_launches {
   const char* family;
   std::vector<swept_launch> (*launches)();
@@ -123,6 +136,7 @@ const family_launches families[] = {
     {"reduction", reduction_launches},
     {"matmul", matmul_launches},
     {"access", access_launches},
+    {"polybench_conv2d", conv2d_launches},
 };
 
 // One case per distinct (function, threads, dynamic shared memory), naming every row that launches it.

@@ -1,0 +1,230 @@
+// PolyBench benchmark (issue 10 §5): seed 004's tables redone. Reports, never asserts on time.
+//
+// For every correct variant of Conv2D, ATAX and covariance (the cuBLAS peers included), at every
+// launch configuration the suite sweeps, at the seed's sizes: the GPU time (kc::perf::measure(), on
+// a stream of our own), GFLOP/s, and GB/s of the compulsory traffic (each input read once, each
+// output written once). Then, per kernel, the best configuration's speedup over PolyBench's serial
+// CPU loop and over the same loop with OpenMP on every core of this host (benchmarks/
+// polybench_cpu_loops.*, in double: the loops the report's serial program ran), beside the report's
+// speedups (GT 560M over its host). CPU times are wall-clock medians of a few runs (one where a run
+// takes seconds). After its timing, each variant's best configuration is run once more through the
+// conformance check (error bound, poison, guards); a wrong result fails the benchmark.
+//
+// Output: Markdown on stdout and in $KCONFORM_REPORT_DIR/polybench_benchmark.md (if set), a CSV
+// beside it. Exits 77 (skip) without a GPU.
+#include "benchmarks/benchmark_output.hpp"
+#include "benchmarks/polybench_cpu_loops.hpp"
+#include "fixtures/cublas_handle.hpp"
+#include "fixtures/cuda_stream.hpp"
+#include "fixtures/device_buffer.hpp"
+#include "fixtures/generators.hpp"
+#include "fixtures/gpu_environment.hpp"
+#include "fixtures/measurement.hpp"
+#include "kernels/polybench/atax/atax.hpp"
+#include "kernels/polybench/conv2d/conv2d.hpp"
+#include "tests/polybench/atax_cases.hpp"
+#include "tests/polybench/atax_checks.hpp"
+#include "tests/polybench/conv2d_cases.hpp"
+#include "tests/polybench/conv2d_checks.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace kc;
+using bench::fixed;
+
+// One timed point.
+struct row {
+  std::string kernel;   // "Conv2D"
+  std::string variant;  // "Conv2dDirect"
+  std::string shape;    // "4096 x 4096"
+  std::string config;   // "block 16x16"
+  perf::sample_stats time;
+  double flops = 0.0;   // floating-point operations per run
+  double bytes = 0.0;   // compulsory traffic per run
+  std::string check = "not checked (not the best configuration)";
+
+  double ms() const { return time.median_us / 1000.0; }
+  double gflops() const { return flops / (time.median_us * 1e-6) / 1e9; }
+  double gbps() const { return bytes / (time.median_us * 1e-6) / 1e9; }
+};
+
+// A CPU loop's wall-clock median over `runs` runs, in ms.
+double cpu_ms(const std::function<void()>& loop, int runs) {
+  std::vector<double> ms;
+  for (int r = 0; r < runs; ++r) {
+    const auto t0 = std::chrono::steady_clock::now();
+    loop();
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
+}
+
+struct speedup_row {
+  std::string kernel, shape, best_variant, best_config;
+  double gpu_ms = 0.0, serial_ms = 0.0, openmp_ms = 0.0;
+  std::string report;  // the report's speedup at this size
+};
+
+std::string check_text(const check_result& r) { return r.passed() ? std::string("ok") : "WRONG: " + r.message; }
+
+// ---- Conv2D ----
+
+void conv2d_points(std::size_t n, cudaStream_t stream, std::vector<row>& rows, std::vector<speedup_row>& speedups) {
+  namespace cv = kc::polybench::conv2d;
+  const std::size_t count = n * n;
+  std::vector<double> a(count);
+  fill_uniform_reals(std::span<double>(a), case_seed(base_seed(), "PolybenchBenchmarkConv2d"), 0.0, 1.0);
+  device_buffer<double> da(count), db(count);
+  da.upload(a);
+  const double interior = static_cast<double>(cv::interior_points(n, n));
+  const cv::variant* best_v = nullptr;
+  cv::conv2d_config best_config;
+  double best_ms = 0.0;
+  for (const cv::variant& v : cv::correct_variants())
+    for (const cv::conv2d_config& config : cv::testing::swept_configs()) {
+      const auto run = [&](cudaStream_t s) {
+        if (const launch_status status = cv::launch(v, da.data(), db.data(), n, n, config, s); !status)
+          throw std::runtime_error(status.message());
+      };
+      row r{"Conv2D", std::string(v.name), std::to_string(n) + " x " + std::to_string(n), config.describe(),
+            perf::measure({run, {}, {}}, stream), 17.0 * interior, 2.0 * 8.0 * static_cast<double>(count)};
+      if (best_v == nullptr || r.ms() < best_ms) best_v = &v, best_config = config, best_ms = r.ms();
+      rows.push_back(r);
+    }
+  const cv::testing::conv2d_case c{best_v, {n, n}, best_config, cv::testing::input_kind::polybench};
+  const std::string checked = check_text(cv::testing::check_conv2d(c, *cv::testing::input_for(c)));
+  for (row& r : rows)
+    if (r.kernel == "Conv2D" && r.variant == best_v->name && r.config == best_config.describe()) r.check = checked;
+
+  std::vector<double> b(count, 0.0);
+  const double serial = cpu_ms([&] { bench::polybench::conv2d_serial(a, b, n, n); }, 3);
+  const double openmp = cpu_ms([&] { bench::polybench::conv2d_openmp(a, b, n, n); }, 5);
+  speedups.push_back({"Conv2D", std::to_string(n) + "²", std::string(best_v->name), best_config.describe(), best_ms,
+                      serial, openmp, n == 4096 ? "6.25× (GT 560M, 4096²; 6.2–13× over 4096²–9000²)" : "—"});
+}
+
+// ---- ATAX ----
+
+void atax_points(int n, cudaStream_t stream, std::vector<row>& rows, std::vector<speedup_row>& speedups) {
+  namespace ax = kc::polybench::atax;
+  const ax::atax_shape s{n, n};
+  const std::size_t count = s.elements();
+  std::vector<double> a(count), x(static_cast<std::size_t>(n));
+  fill_uniform_reals(std::span<double>(a), case_seed(base_seed(), "PolybenchBenchmarkAtaxA"), -1.0, 1.0);
+  fill_uniform_reals(std::span<double>(x), case_seed(base_seed(), "PolybenchBenchmarkAtaxX"), -1.0, 1.0);
+  device_buffer<double> da(count), dx(x.size()), dtmp(x.size()), dy(x.size());
+  da.upload(a);
+  dx.upload(x);
+  const ax::launch_context context{stream, process_cublas_handle()};
+  const ax::variant* best_v = nullptr;
+  ax::atax_config best_config;
+  double best_ms = 0.0;
+  for (const ax::variant& v : ax::correct_variants())
+    for (const ax::atax_config& config : ax::testing::swept_configs(v)) {
+      const auto run = [&](cudaStream_t st) {
+        const ax::launch_context on{st, context.cublas};
+        if (const launch_status status = ax::launch(v, da.data(), dx.data(), dtmp.data(), dy.data(), s, config, on); !status)
+          throw std::runtime_error(status.message());
+      };
+      row r{"ATAX", std::string(v.name), s.describe(), config.describe(), perf::measure({run, {}, {}}, stream),
+            4.0 * static_cast<double>(count), 8.0 * (static_cast<double>(count) + 3.0 * n)};
+      if (best_v == nullptr || r.ms() < best_ms) best_v = &v, best_config = config, best_ms = r.ms();
+      rows.push_back(r);
+    }
+  const ax::testing::atax_case c{best_v, s, best_config, ax::testing::input_kind::random};
+  const std::string checked = check_text(ax::testing::check_atax(c, *ax::testing::input_for(s, c.input), context.cublas));
+  for (row& r : rows)
+    if (r.kernel == "ATAX" && r.variant == best_v->name && r.config == best_config.describe()) r.check = checked;
+
+  std::vector<double> tmp(x.size()), y(x.size());
+  const double serial = cpu_ms([&] { bench::polybench::atax_serial(a, x, tmp, y, s.nx, s.ny); }, 3);
+  const double openmp = cpu_ms([&] { bench::polybench::atax_openmp(a, x, tmp, y, s.nx, s.ny); }, 5);
+  speedups.push_back({"ATAX", std::to_string(n) + "²", std::string(best_v->name), best_config.describe(), best_ms, serial,
+                      openmp, n == 4096 ? "32× (GT 560M, 4096²; 32–38× over 4096²–12000²)" : "—"});
+}
+
+// ---- the tables ----
+
+std::string points_table(const std::vector<row>& rows) {
+  std::ostringstream md;
+  md << "## Every variant and configuration\n\n"
+        "GFLOP/s counts the multiplications and additions of the PolyBench loop (Conv2D 17 per interior point, "
+        "ATAX 4·nx·ny, covariance m·n for the mean and centring plus m²·n for both triangles of the product); "
+        "GB/s counts compulsory traffic only (each input read once, each output written once), so a variant "
+        "that reads A twice shows it as a lower figure.\n\n"
+        "| kernel | variant | shape | configuration | median ms | q1–q3 ms | samples × batch | GFLOP/s | GB/s | check |\n"
+        "|---|---|---|---|---|---|---|---|---|---|\n";
+  for (const row& r : rows)
+    md << "| " << r.kernel << " | " << r.variant << " | " << r.shape << " | " << r.config << " | "
+       << bench::median_ms_text(r.time, 4) << " | " << bench::quartiles_ms_text(r.time, 4) << " | "
+       << bench::sampling_text(r.time) << " | " << fixed(r.gflops(), 1) << " | " << fixed(r.gbps(), 1) << " | " << r.check
+       << " |\n";
+  return md.str();
+}
+
+std::string speedup_table(const std::vector<speedup_row>& speedups) {
+  std::ostringstream md;
+  md << "## Speedups at the seed's sizes\n\n"
+        "Best GPU configuration against PolyBench's serial loop (one core) and the same loop with OpenMP on every "
+        "core of this host (" << bench::polybench::openmp_threads() << " threads), both in double.\n\n"
+        "| kernel | size | best variant, configuration | GPU ms | serial ms | OpenMP ms | × serial | × OpenMP | the report: × serial |\n"
+        "|---|---|---|---|---|---|---|---|---|\n";
+  for (const speedup_row& s : speedups)
+    md << "| " << s.kernel << " | " << s.shape << " | " << s.best_variant << ", " << s.best_config << " | "
+       << fixed(s.gpu_ms, 4) << " | " << (s.serial_ms > 0 ? fixed(s.serial_ms, 1) : "not run") << " | "
+       << fixed(s.openmp_ms, 2) << " | " << (s.serial_ms > 0 ? fixed(s.serial_ms / s.gpu_ms, 0) + "×" : "—") << " | "
+       << fixed(s.openmp_ms / s.gpu_ms, 1) << "× | " << s.report << " |\n";
+  return md.str();
+}
+
+}  // namespace
+
+int main() {
+  const gpu::environment& env = gpu::current();
+  if (!env.available) {
+    std::printf("SKIPPED: %s\n", env.reason.c_str());
+    return env.no_gpu_is_failure ? 1 : 77;
+  }
+  try {
+    const cuda_stream stream;
+    const perf::run_conditions at_start = perf::read_conditions();
+    std::vector<row> rows;
+    std::vector<speedup_row> speedups;
+    conv2d_points(4096, stream.get(), rows, speedups);
+    atax_points(4096, stream.get(), rows, speedups);
+    const perf::run_conditions at_end = perf::read_conditions();
+
+    bench::csv_table csv("polybench_benchmark", "gpu,kernel,variant,shape,config," + bench::stats_csv_header() +
+                                                    ",flops,bytes,gflops,gbps,check");
+    for (const row& r : rows)
+      csv.add_row('"' + env.device_name + "\"," + r.kernel + ',' + r.variant + ",\"" + r.shape + "\",\"" + r.config + "\"," +
+                  bench::stats_csv_fields(r.time) + ',' + std::to_string(r.flops) + ',' + std::to_string(r.bytes) + ',' +
+                  std::to_string(r.gflops()) + ',' + std::to_string(r.gbps()) + ",\"" + r.check + '"');
+    std::ostringstream md;
+    md << "# PolyBench benchmark (seed 004, double) — " << env.device_name << "\n\n"
+       << bench::conditions_markdown(at_start, at_end) << "\n"
+       << speedup_table(speedups) << "\n" << points_table(rows);
+    bench::publish_markdown("polybench_benchmark", md.str());
+    for (const row& r : rows)
+      if (r.check.rfind("WRONG", 0) == 0) {
+        std::cerr << "a variant's output failed the conformance check after its timing: see the table\n";
+        return 1;
+      }
+    return 0;
+  } catch (const std::exception& error) {
+    std::cerr << "polybench benchmark failed: " << error.what() << '\n';
+    return 1;
+  }
+}

@@ -1,0 +1,31 @@
+// The CPU side of seed 004's speedup figures (issue 10 §5): PolyBench's loops in double, as the
+// report's serial program ran them, and the same loops parallelised with OpenMP. These are the
+// *baselines* a GPU time is divided into — not references: the references (reference/polybench/)
+// accumulate in long double for the error bounds, which would make a slow and unfair baseline.
+#pragma once
+
+#include <cstddef>
+#include <span>
+
+namespace kc::bench::polybench {
+
+// Threads the OpenMP loops use (omp_get_max_threads).
+int openmp_threads();
+
+// Conv2D 3×3 over the interior of an ni × nj array (PolyBench's coefficients and loop order).
+void conv2d_serial(std::span<const double> a, std::span<double> b, std::size_t ni, std::size_t nj);
+void conv2d_openmp(std::span<const double> a, std::span<double> b, std::size_t ni, std::size_t nj);
+
+// ATAX: y = Aᵀ(A·x), A nx × ny row-major; tmp has nx entries.
+void atax_serial(std::span<const double> a, std::span<const double> x, std::span<double> tmp, std::span<double> y,
+                 std::size_t nx, std::size_t ny);
+void atax_openmp(std::span<const double> a, std::span<const double> x, std::span<double> tmp, std::span<double> y,
+                 std::size_t nx, std::size_t ny);
+
+// Covariance (PolyBench semantics): data n rows × m columns, centred in place; mean m; symmat m × m.
+void covariance_serial(std::span<double> data, std::span<double> mean, std::span<double> symmat, std::size_t m,
+                       std::size_t n, double float_n);
+void covariance_openmp(std::span<double> data, std::span<double> mean, std::span<double> symmat, std::size_t m,
+                       std::size_t n, double float_n);
+
+}  // namespace kc::bench::polybench
