@@ -86,12 +86,18 @@ TEST(FusedAsWrittenBugs, TransposedIndexingHiddenBySymmetricInit) {
   EXPECT_EQ(random.message.find("NaN"), std::string::npos) << "expected wrong finite values: " << random.message;
 }
 
-// 65 x 33, block 32: y[tid] is written for tid < nx = 65, but y has ny = 33 entries.
+// 65 x 33, block 32: y[tid] is written for tid < nx = 65, but y has ny = 33 entries. The write past
+// y's end lands in its guard; but the values written there are NaN carried from the reads past A,
+// i.e. the guard's own canary (0x7FF8DEAD...), and a NaN's payload survives the arithmetic, so the
+// guard may read back unchanged (measured on an H200: it did). Either way the row fails: through
+// the guard, or through y's in-bounds entries, which carry the same NaN.
 TEST(FusedAsWrittenBugs, WritesYPastItsEndWhenNxExceedsNy) {
   KC_REQUIRE_GPU();
   const check_result r = run_fused({65, 33}, input_kind::random, 32);
   EXPECT_EQ(r.outcome, verdict::failed) << r.message;
-  EXPECT_EQ(r.message.rfind("y: out-of-bounds write", 0), 0u) << r.message;
+  const bool guard = r.message.rfind("y: out-of-bounds write", 0) == 0;
+  const bool nan_values = r.message.find("got nan") != std::string::npos;
+  EXPECT_TRUE(guard || nan_values) << r.message;
 }
 
 }  // namespace
