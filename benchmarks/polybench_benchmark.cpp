@@ -5,15 +5,16 @@
 // a stream of our own), GFLOP/s, and GB/s of the compulsory traffic (each input read once, each
 // output written once). Then, per kernel, the best configuration's speedup over PolyBench's serial
 // CPU loop and over the same loop with OpenMP on every core of this host (benchmarks/
-// polybench_cpu_loops.*, in double: the loops the report's serial program ran), beside the report's
+// reference/polybench/double_loops.*, in double: the loops the report's serial program ran), beside the report's
 // speedups (GT 560M over its host). CPU times are wall-clock medians of a few runs (one where a run
 // takes seconds). After its timing, each variant's best configuration is run once more through the
-// conformance check (error bound, poison, guards); a wrong result fails the benchmark.
+// conformance check (error bound, poison, guards); a wrong result fails the benchmark. The
+// covariance CPU times include copying the data the loop centres (a few ms beside seconds).
 //
 // Output: Markdown on stdout and in $KCONFORM_REPORT_DIR/polybench_benchmark.md (if set), a CSV
 // beside it. Exits 77 (skip) without a GPU.
 #include "benchmarks/benchmark_output.hpp"
-#include "benchmarks/polybench_cpu_loops.hpp"
+#include "reference/polybench/double_loops.hpp"
 #include "fixtures/cublas_handle.hpp"
 #include "fixtures/cuda_stream.hpp"
 #include "fixtures/device_buffer.hpp"
@@ -22,10 +23,13 @@
 #include "fixtures/measurement.hpp"
 #include "kernels/polybench/atax/atax.hpp"
 #include "kernels/polybench/conv2d/conv2d.hpp"
+#include "kernels/polybench/covariance/covariance.hpp"
 #include "tests/polybench/atax_cases.hpp"
 #include "tests/polybench/atax_checks.hpp"
 #include "tests/polybench/conv2d_cases.hpp"
 #include "tests/polybench/conv2d_checks.hpp"
+#include "tests/polybench/covariance_cases.hpp"
+#include "tests/polybench/covariance_checks.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -109,8 +113,8 @@ void conv2d_points(std::size_t n, cudaStream_t stream, std::vector<row>& rows, s
     if (r.kernel == "Conv2D" && r.variant == best_v->name && r.config == best_config.describe()) r.check = checked;
 
   std::vector<double> b(count, 0.0);
-  const double serial = cpu_ms([&] { bench::polybench::conv2d_serial(a, b, n, n); }, 3);
-  const double openmp = cpu_ms([&] { bench::polybench::conv2d_openmp(a, b, n, n); }, 5);
+  const double serial = cpu_ms([&] { reference::polybench::loops::conv2d_serial(a, b, n, n); }, 3);
+  const double openmp = cpu_ms([&] { reference::polybench::loops::conv2d_openmp(a, b, n, n); }, 5);
   speedups.push_back({"Conv2D", std::to_string(n) + "²", std::string(best_v->name), best_config.describe(), best_ms,
                       serial, openmp, n == 4096 ? "6.25× (GT 560M, 4096²; 6.2–13× over 4096²–9000²)" : "—"});
 }
@@ -149,10 +153,60 @@ void atax_points(int n, cudaStream_t stream, std::vector<row>& rows, std::vector
     if (r.kernel == "ATAX" && r.variant == best_v->name && r.config == best_config.describe()) r.check = checked;
 
   std::vector<double> tmp(x.size()), y(x.size());
-  const double serial = cpu_ms([&] { bench::polybench::atax_serial(a, x, tmp, y, s.nx, s.ny); }, 3);
-  const double openmp = cpu_ms([&] { bench::polybench::atax_openmp(a, x, tmp, y, s.nx, s.ny); }, 5);
+  const double serial = cpu_ms([&] { reference::polybench::loops::atax_serial(a, x, tmp, y, s.nx, s.ny); }, 3);
+  const double openmp = cpu_ms([&] { reference::polybench::loops::atax_openmp(a, x, tmp, y, s.nx, s.ny); }, 5);
   speedups.push_back({"ATAX", std::to_string(n) + "²", std::string(best_v->name), best_config.describe(), best_ms, serial,
                       openmp, n == 4096 ? "32× (GT 560M, 4096²; 32–38× over 4096²–12000²)" : "—"});
+}
+
+// ---- covariance ----
+
+// The seed's FLOAT_N. The data is restored from a pristine copy (untimed) before every timed region:
+// every variant centres it in place.
+void covariance_points(int n, bool run_serial, cudaStream_t stream, std::vector<row>& rows, std::vector<speedup_row>& speedups) {
+  namespace cov = kc::polybench::covariance;
+  const cov::dims d{n, n};
+  constexpr double float_n = 3214212.01;
+  std::vector<double> data(d.data_elements());
+  fill_uniform_reals(std::span<double>(data), case_seed(base_seed(), "PolybenchBenchmarkCovariance"), 0.0, 2.0);
+  device_buffer<double> pristine(data.size()), work(data.size()), mean(static_cast<std::size_t>(n)), symmat(d.symmat_elements());
+  pristine.upload(data);
+  const cov::launch_context context{stream, process_cublas_handle()};
+  const cov::variant* best_v = nullptr;
+  cov::covariance_config best_config;
+  double best_ms = 0.0;
+  const double nm = static_cast<double>(d.data_elements());
+  for (const cov::variant& v : cov::correct_variants())
+    for (const cov::covariance_config& config : v.configs(d)) {
+      const auto run = [&](cudaStream_t st) {
+        const cov::launch_context on{st, context.cublas};
+        if (const launch_status status = cov::launch(v, work.data(), mean.data(), symmat.data(), d, float_n, config, on); !status)
+          throw std::runtime_error(status.message());
+      };
+      const auto restore = [&](cudaStream_t st) {
+        KC_CUDA_TRY(cudaMemcpyAsync(work.data(), pristine.data(), data.size() * sizeof(double), cudaMemcpyDeviceToDevice, st));
+      };
+      // Mean and centring: 2 flops per element; the product: m²·n multiply-adds (both triangles, as
+      // the seed computes them), 2 flops each. Traffic: data read and written back centred, mean and
+      // symmat written.
+      row r{"COVAR", std::string(v.name), d.describe(), config.describe(), perf::measure({run, restore, {}}, stream),
+            2.0 * nm + 2.0 * static_cast<double>(n) * nm, 8.0 * (2.0 * nm + n + static_cast<double>(d.symmat_elements()))};
+      if (best_v == nullptr || r.ms() < best_ms) best_v = &v, best_config = config, best_ms = r.ms();
+      rows.push_back(r);
+    }
+  const cov::testing::covariance_case c{best_v, d, best_config, cov::testing::float_n_setting::seed, cov::testing::input_kind::uniform_offset};
+  const std::string checked = check_text(cov::testing::check_covariance(c, *cov::testing::input_for(c), context.cublas).result);
+  for (row& r : rows)
+    if (r.kernel == "COVAR" && r.variant == best_v->name && r.config == best_config.describe()) r.check = checked;
+
+  std::vector<double> scratch = data, cpu_mean(static_cast<std::size_t>(n)), cpu_symmat(d.symmat_elements());
+  const double serial =
+      run_serial ? cpu_ms([&] { scratch = data; reference::polybench::loops::covariance_serial(scratch, cpu_mean, cpu_symmat, n, n, float_n); }, 1)
+                 : 0.0;
+  const double openmp =
+      cpu_ms([&] { scratch = data; reference::polybench::loops::covariance_openmp(scratch, cpu_mean, cpu_symmat, n, n, float_n); }, 3);
+  speedups.push_back({"COVAR", std::to_string(n) + "²", std::string(best_v->name), best_config.describe(), best_ms, serial,
+                      openmp, n == 1024 ? "74× (GT 560M, 1024²)" : n == 2048 ? "91× (GT 560M, 2000²; 68–96× over 1024²–3000²)" : "—"});
 }
 
 // ---- the tables ----
@@ -178,7 +232,7 @@ std::string speedup_table(const std::vector<speedup_row>& speedups) {
   std::ostringstream md;
   md << "## Speedups at the seed's sizes\n\n"
         "Best GPU configuration against PolyBench's serial loop (one core) and the same loop with OpenMP on every "
-        "core of this host (" << bench::polybench::openmp_threads() << " threads), both in double.\n\n"
+        "core of this host (" << reference::polybench::loops::openmp_threads() << " threads), both in double.\n\n"
         "| kernel | size | best variant, configuration | GPU ms | serial ms | OpenMP ms | × serial | × OpenMP | the report: × serial |\n"
         "|---|---|---|---|---|---|---|---|---|\n";
   for (const speedup_row& s : speedups)
@@ -204,6 +258,10 @@ int main() {
     std::vector<speedup_row> speedups;
     conv2d_points(4096, stream.get(), rows, speedups);
     atax_points(4096, stream.get(), rows, speedups);
+    // PolyBench's serial covariance walks columns (stride m): ~1 s at 1024², ~10 s at 2048², so it
+    // runs at 1024² only; the OpenMP loop runs at both.
+    covariance_points(1024, true, stream.get(), rows, speedups);
+    covariance_points(2048, false, stream.get(), rows, speedups);
     const perf::run_conditions at_end = perf::read_conditions();
 
     bench::csv_table csv("polybench_benchmark", "gpu,kernel,variant,shape,config," + bench::stats_csv_header() +

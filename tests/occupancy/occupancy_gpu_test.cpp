@@ -13,12 +13,14 @@
 #include "kernels/access/access.hpp"
 #include "kernels/matmul/matmul.hpp"
 #include "kernels/polybench/conv2d/conv2d.hpp"
+#include "kernels/polybench/covariance/covariance.hpp"
 #include "kernels/reduction/reduction.hpp"
 #include "reference/occupancy.hpp"
 #include "tests/access/access_cases.hpp"
 #include "tests/matmul/matmul_checks.hpp"
 #include "tests/matmul/report_cases.hpp"
 #include "tests/polybench/conv2d_cases.hpp"
+#include "tests/polybench/covariance_cases.hpp"
 #include "tests/reduction/reduction_cases.hpp"
 
 #include <cuda_runtime_api.h>
@@ -118,13 +120,25 @@ std::vector<swept_launch> access_launches() {
 }
 
 // PolyBench Conv2D: every 2-D block of every case (the shared-tile kernel with its halo tile).
-// (ATAX and covariance launch two or three kernels per variant; they have no handles yet.)
+// (ATAX launches two kernels per variant and has no handles yet.)
 std::vector<swept_launch> conv2d_launches() {
   namespace cv = kc::polybench::conv2d;
   std::vector<swept_launch> launches;
   for (const cv::variant& v : cv::correct_variants())
     for (const cv::testing::conv2d_case& c : cv::testing::every_case_of(v))
       launches.push_back({std::string(v.name), cv::kernel_handle_of(v, c.config)});
+  return launches;
+}
+
+// PolyBench covariance: the tiled product kernel (the pipeline's heaviest) at every tile it sweeps;
+// the cuBLAS peer picks its own kernels.
+std::vector<swept_launch> covariance_launches() {
+  namespace cov = kc::polybench::covariance;
+  std::vector<swept_launch> launches;
+  for (const cov::variant& v : cov::correct_variants())
+    if (v.product == cov::product_kind::tiled)
+      for (const cov::testing::covariance_case& c : cov::testing::every_case_of(v))
+        launches.push_back({std::string(v.name), cov::kernel_handle_of(v, c.config)});
   return launches;
 }
 
@@ -137,6 +151,7 @@ const family_launches families[] = {
     {"matmul", matmul_launches},
     {"access", access_launches},
     {"polybench_conv2d", conv2d_launches},
+    {"polybench_covariance", covariance_launches},
 };
 
 // One case per distinct (function, threads, dynamic shared memory), naming every row that launches it.

@@ -1,13 +1,14 @@
-// The CPU side of seed 004's speedup figures (issue 10 §5): PolyBench's loops in double, as the
-// report's serial program ran them, and the same loops parallelised with OpenMP. These are the
-// *baselines* a GPU time is divided into — not references: the references (reference/polybench/)
-// accumulate in long double for the error bounds, which would make a slow and unfair baseline.
+// PolyBench's loops in double, as seed 004's serial program ran them, and the same loops
+// parallelised with OpenMP: the CPU side of the benchmark's speedups (issue 10 §5). These are
+// *baselines* a GPU time is divided into, not the references the tests compare with: those
+// (conv2d_reference, atax_reference, covariance_reference) accumulate in long double for the error
+// bounds, which would make a slow and unfair baseline. A CPU test holds each loop to its reference.
 #pragma once
 
 #include <cstddef>
 #include <span>
 
-namespace kc::bench::polybench {
+namespace kc::reference::polybench::loops {
 
 // Threads the OpenMP loops use (omp_get_max_threads).
 int openmp_threads();
@@ -28,4 +29,4 @@ void covariance_serial(std::span<double> data, std::span<double> mean, std::span
 void covariance_openmp(std::span<double> data, std::span<double> mean, std::span<double> symmat, std::size_t m,
                        std::size_t n, double float_n);
 
-}  // namespace kc::bench::polybench
+}  // namespace kc::reference::polybench::loops

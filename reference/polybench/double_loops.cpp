@@ -1,8 +1,8 @@
-#include "benchmarks/polybench_cpu_loops.hpp"
+#include "reference/polybench/double_loops.hpp"
 
 #include <omp.h>
 
-namespace kc::bench::polybench {
+namespace kc::reference::polybench::loops {
 namespace {
 
 constexpr double c11 = +0.2, c21 = +0.5, c31 = -0.8;
@@ -102,4 +102,4 @@ void covariance_openmp(std::span<double> data, std::span<double> mean, std::span
     }
 }
 
-}  // namespace kc::bench::polybench
+}  // namespace kc::reference::polybench::loops

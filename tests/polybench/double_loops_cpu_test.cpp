@@ -1,0 +1,83 @@
+// The benchmark's CPU baselines (reference/polybench/double_loops.*) compute what the references
+// compute: each double loop, serial and OpenMP, against its long-double reference within the same
+// error bounds the GPU is held to (a loop in double is one more summation order). A baseline that
+// computed something else — or less — would make the speedups meaningless.
+#include "fixtures/error_bounds.hpp"
+#include "fixtures/generators.hpp"
+#include "reference/polybench/atax_reference.hpp"
+#include "reference/polybench/conv2d_reference.hpp"
+#include "reference/polybench/covariance_reference.hpp"
+#include "reference/polybench/double_loops.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+namespace kc::reference::polybench {
+namespace {
+
+std::vector<double> random_reals(std::size_t count, std::uint64_t seed, double lo, double hi) {
+  std::vector<double> v(count);
+  fill_uniform_reals(std::span<double>(v), seed, lo, hi);
+  return v;
+}
+
+TEST(DoubleLoops, Conv2dSerialAndOpenmpMatchTheReferenceAndLeaveTheBorder) {
+  const std::size_t ni = 37, nj = 53;
+  const std::vector<double> a = random_reals(ni * nj, 11, -1.0, 1.0);
+  std::vector<double> expected(ni * nj, 0.0), magnitude(ni * nj, 0.0);
+  conv2d(a, ni, nj, expected, magnitude);
+  for (const auto loop : {loops::conv2d_serial, loops::conv2d_openmp}) {
+    std::vector<double> b(ni * nj, -7.0);
+    loop(a, b, ni, nj);
+    for (std::size_t i = 0; i < ni; ++i)
+      for (std::size_t j = 0; j < nj; ++j) {
+        const std::size_t k = i * nj + j;
+        if (i == 0 || j == 0 || i + 1 == ni || j + 1 == nj) {
+          ASSERT_EQ(b[k], -7.0) << "border (" << i << ", " << j << ") written";
+          continue;
+        }
+        // 9 products, 8 additions: γ_9·Σ|c·a| + the reference's rounding to double.
+        ASSERT_LE(std::fabs(b[k] - expected[k]), double_gamma(9) * magnitude[k] + 0x1p-53 * std::fabs(expected[k]))
+            << "(" << i << ", " << j << ")";
+      }
+  }
+}
+
+TEST(DoubleLoops, AtaxSerialAndOpenmpMatchTheReference) {
+  const std::size_t nx = 41, ny = 300;  // ny > 256: the OpenMP loop's column blocks split y
+  const std::vector<double> a = random_reals(nx * ny, 12, -1.0, 1.0), x = random_reals(ny, 13, -1.0, 1.0);
+  const atax_result r = atax(a, x, nx, ny);
+  for (const auto loop : {loops::atax_serial, loops::atax_openmp}) {
+    std::vector<double> tmp(nx), y(ny, 99.0);
+    loop(a, x, tmp, y, nx, ny);
+    for (std::size_t j = 0; j < ny; ++j)
+      ASSERT_LE(std::fabs(y[j] - r.y[j]), double_gamma(nx + ny) * r.magnitude[j] + 0x1p-53 * std::fabs(r.y[j])) << j;
+  }
+}
+
+TEST(DoubleLoops, CovarianceSerialAndOpenmpMatchTheReference) {
+  const int n = 45, m = 19;
+  const std::vector<double> data = random_reals(static_cast<std::size_t>(n * m), 14, 0.0, 2.0);
+  const covariance_result r = covariance(data, n, m, n);
+  for (const auto loop : {loops::covariance_serial, loops::covariance_openmp}) {
+    std::vector<double> work = data, mean(m), symmat(static_cast<std::size_t>(m * m));
+    loop(work, mean, symmat, m, n, n);
+    for (int j = 0; j < m; ++j) ASSERT_LE(std::fabs(mean[j] - r.mean[j]), double_gamma(n + 1) * r.abs_data_sum[j] / n) << j;
+    // A loose but sufficient bound here (the GPU's exact one is in covariance_checks.cpp): the
+    // centring error enters each product at most once per factor, so γ_(2n+4)·Σ|d·d| + the mean
+    // error times Σ|d| over both columns.
+    for (int j1 = 0; j1 < m; ++j1)
+      for (int j2 = 0; j2 < m; ++j2) {
+        const std::size_t k = static_cast<std::size_t>(j1 * m + j2);
+        const double mean_error = double_gamma(n + 1) * (r.abs_data_sum[j1] + r.abs_data_sum[j2]) / n;
+        const double bound = double_gamma(2 * n + 4) * r.abs_product_sum[k] +
+                             mean_error * (r.abs_centred_sum[j1] + r.abs_centred_sum[j2]) + 0x1p-53 * std::fabs(r.symmat[k]);
+        ASSERT_LE(std::fabs(symmat[k] - r.symmat[k]), bound) << j1 << ", " << j2;
+      }
+  }
+}
+
+}  // namespace
+}  // namespace kc::reference::polybench
