@@ -10,24 +10,15 @@
 // symmetric: the transposed indexing is harmless; 32 divides 2048: no read past A or tmp).
 // Alone on the GPU (EXCLUSIVE, RUN_SERIAL): other processes' kernels would change the schedule.
 #include "fixtures/cublas_handle.hpp"
+#include "fixtures/device_ops.hpp"
 #include "fixtures/gtest_gpu.hpp"
 #include "tests/polybench/atax_checks.hpp"
 
-#include <cstdlib>
 #include <iostream>
 #include <string>
 
 namespace kc::polybench::atax::testing {
 namespace {
-
-// Sets KCONFORM_FREE_SMS for the scope (read by every check at launch time).
-class free_sms_scope {
- public:
-  explicit free_sms_scope(int free_sms) { ::setenv("KCONFORM_FREE_SMS", std::to_string(free_sms).c_str(), 1); }
-  ~free_sms_scope() { ::unsetenv("KCONFORM_FREE_SMS"); }
-  free_sms_scope(const free_sms_scope&) = delete;
-  free_sms_scope& operator=(const free_sms_scope&) = delete;
-};
 
 constexpr atax_shape race_shape{2048, 2048};
 constexpr int race_block = 32;

@@ -17,20 +17,10 @@
 #include "fixtures/gtest_gpu.hpp"
 #include "tests/reduction/reduction_checks.hpp"
 
-#include <cstdlib>
 #include <string>
 
 namespace kc::reduction::testing {
 namespace {
-
-// Sets KCONFORM_FREE_SMS for the scope (read by every check at launch time).
-class free_sms_scope {
- public:
-  explicit free_sms_scope(int free_sms) { ::setenv("KCONFORM_FREE_SMS", std::to_string(free_sms).c_str(), 1); }
-  ~free_sms_scope() { ::unsetenv("KCONFORM_FREE_SMS"); }
-  free_sms_scope(const free_sms_scope&) = delete;
-  free_sms_scope& operator=(const free_sms_scope&) = delete;
-};
 
 TEST(ScheduleStress, PerturbationConfinesLaunchesToTheFreeSms) {
   KC_REQUIRE_GPU();
