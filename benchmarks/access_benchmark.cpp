@@ -30,8 +30,6 @@
 #include "benchmarks/benchmark_output.hpp"
 #include "fixtures/cuda_check.hpp"
 #include "fixtures/cuda_stream.hpp"
-#include "fixtures/device_buffer.hpp"
-#include "fixtures/generators.hpp"
 #include "fixtures/gpu_environment.hpp"
 #include "fixtures/measurement.hpp"
 #include "kernels/access/access.hpp"
@@ -186,17 +184,6 @@ struct result {
   double ms() const { return time.median_us / 1000.0; }
 };
 
-struct seed_data {
-  explicit seed_data(std::size_t n) : a(n), b(n), c(n) {
-    std::vector<float> host(n);
-    fill_sequence(host, 1.0f);
-    a.upload(host);
-    fill_sequence(host, 2.0f);
-    b.upload(host);
-  }
-  device_buffer<float> a, b, c;
-};
-
 perf::measure_options options_for(const point& p) {
   perf::measure_options o;
   if (p.repeats >= 100'000) {  // a launch of tens of ms or more: few samples, no batching needed
@@ -218,11 +205,11 @@ double theoretical_occupancy(const variant& v, const access_config& config) {
   return o ? o.value->fraction : 0.0;
 }
 
-result measure_point(const point& p, cudaStream_t stream, std::map<std::size_t, std::unique_ptr<seed_data>>& data) {
+result measure_point(const point& p, cudaStream_t stream, std::map<std::size_t, std::unique_ptr<access::testing::seed_data_buffers>>& data) {
   const variant* v = find_variant(p.variant);
   if (v == nullptr) throw std::runtime_error("no access variant " + p.variant);
-  std::unique_ptr<seed_data>& buffers = data[p.n];
-  if (!buffers) buffers = std::make_unique<seed_data>(p.n);
+  std::unique_ptr<access::testing::seed_data_buffers>& buffers = data[p.n];
+  if (!buffers) buffers = std::make_unique<access::testing::seed_data_buffers>(p.n);
   const access_config config = p.config();
   const auto run = [&](cudaStream_t s) {
     const launch_status status = launch(*v, buffers->a.data(), buffers->b.data(), buffers->c.data(), p.n, config, s);
@@ -406,19 +393,13 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s [--launches]\n", argv[0]);
     return 2;
   }
-  const gpu::environment& env = gpu::current();
-  if (!env.available) {
-    std::printf("SKIPPED: %s\n", env.reason.c_str());
-    return env.no_gpu_is_failure ? 1 : 77;
-  }
-  try {
+  return bench::run_benchmark("access", [&](const gpu::environment& env, const cuda_stream& stream) {
     const counters k = read_counters(launches.size());
-    const cuda_stream stream;
     const perf::run_conditions at_start = perf::read_conditions();
     bench::csv_table csv("access_benchmark", "gpu,variant,catalog_id,n,block_from,block,repeats," + bench::stats_csv_header() +
                                                  ",theoretical_occupancy,sectors_per_request,threads_per_instruction,"
                                                  "achieved_occupancy_pct,sm_efficiency_pct,correct");
-    std::map<std::size_t, std::unique_ptr<seed_data>> data;
+    std::map<std::size_t, std::unique_ptr<access::testing::seed_data_buffers>> data;
     std::vector<result> results;
     int launch = 0;
     for (const point& p : points) {
@@ -442,8 +423,5 @@ int main(int argc, char** argv) {
         return 1;
       }
     return 0;
-  } catch (const std::exception& error) {
-    std::cerr << "access benchmark failed: " << error.what() << '\n';
-    return 1;
-  }
+  });
 }

@@ -26,6 +26,21 @@ double ms(double us) { return us / 1000.0; }
 
 }  // namespace
 
+int run_benchmark(const char* name, const std::function<int(const gpu::environment&, const cuda_stream&)>& body) {
+  const gpu::environment& env = gpu::current();
+  if (!env.available) {
+    std::printf("SKIPPED: %s\n", env.reason.c_str());
+    return env.no_gpu_is_failure ? 1 : 77;
+  }
+  try {
+    const cuda_stream stream;
+    return body(env, stream);
+  } catch (const std::exception& error) {
+    std::cerr << name << " benchmark failed: " << error.what() << '\n';
+    return 1;
+  }
+}
+
 csv_table::csv_table(const std::string& benchmark_name, const std::string& header) {
   const std::string dir = report_dir();
   if (dir.empty()) return;

@@ -3,12 +3,21 @@
 // Markdown on stdout and in $KCONFORM_REPORT_DIR/<name>.md, CSV in $KCONFORM_REPORT_DIR/<name>.csv.
 #pragma once
 
+#include "fixtures/cuda_stream.hpp"
+#include "fixtures/gpu_environment.hpp"
 #include "fixtures/perf_types.hpp"
 
 #include <fstream>
+#include <functional>
 #include <string>
 
 namespace kc::bench {
+
+// The frame of every benchmark's main: "SKIPPED: <reason>" and exit 77 (a CTest skip) without a GPU —
+// 1 where KCONFORM_REQUIRE_GPU makes a missing GPU a failure —; else `body` with the GPU's
+// environment and a stream of its own, whose result is the exit status; an exception from it is
+// reported as "<name> benchmark failed: <what>" and exits 1.
+int run_benchmark(const char* name, const std::function<int(const gpu::environment&, const cuda_stream&)>& body);
 
 // A CSV table written row by row, each row flushed as soon as it is measured, so a benchmark that
 // hangs or dies leaves the rows it finished. Without a report directory, rows go nowhere.

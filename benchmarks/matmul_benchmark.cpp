@@ -104,13 +104,7 @@ std::string speedup_table(const std::map<std::pair<std::string, int>, double>& b
 }  // namespace
 
 int main() {
-  const gpu::environment& env = gpu::current();
-  if (!env.available) {
-    std::printf("SKIPPED: %s\n", env.reason.c_str());
-    return env.no_gpu_is_failure ? 1 : 77;
-  }
-  try {
-    const cuda_stream stream;
+  return bench::run_benchmark("matmul", [&](const gpu::environment& env, const cuda_stream& stream) {
     const cublas_handle handle;
     const perf::run_conditions at_start = perf::read_conditions();
     bench::csv_table csv("matmul_benchmark",
@@ -162,8 +156,5 @@ int main() {
        << table.str() << speedup_table(best_ms);
     bench::publish_markdown("matmul_benchmark", md.str());
     return 0;
-  } catch (const std::exception& error) {
-    std::cerr << "matmul benchmark failed: " << error.what() << '\n';
-    return 1;
-  }
+  });
 }

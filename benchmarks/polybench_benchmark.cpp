@@ -246,13 +246,7 @@ std::string speedup_table(const std::vector<speedup_row>& speedups) {
 }  // namespace
 
 int main() {
-  const gpu::environment& env = gpu::current();
-  if (!env.available) {
-    std::printf("SKIPPED: %s\n", env.reason.c_str());
-    return env.no_gpu_is_failure ? 1 : 77;
-  }
-  try {
-    const cuda_stream stream;
+  return bench::run_benchmark("polybench", [&](const gpu::environment& env, const cuda_stream& stream) {
     const perf::run_conditions at_start = perf::read_conditions();
     std::vector<row> rows;
     std::vector<speedup_row> speedups;
@@ -281,8 +275,5 @@ int main() {
         return 1;
       }
     return 0;
-  } catch (const std::exception& error) {
-    std::cerr << "polybench benchmark failed: " << error.what() << '\n';
-    return 1;
-  }
+  });
 }

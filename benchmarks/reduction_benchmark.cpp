@@ -166,13 +166,7 @@ std::string all_measurements_table(const std::vector<row>& rows) {
 }  // namespace
 
 int main() {
-  const gpu::environment& env = gpu::current();
-  if (!env.available) {
-    std::printf("SKIPPED: %s\n", env.reason.c_str());
-    return env.no_gpu_is_failure ? 1 : 77;
-  }
-  try {
-    const cuda_stream stream;
+  return bench::run_benchmark("reduction", [&](const gpu::environment& env, const cuda_stream& stream) {
     const perf::run_conditions at_start = perf::read_conditions();
     const std::size_t copy_bytes = std::size_t{1} << 30;
     const double copy_gbps = perf::copy_bandwidth_gbps(copy_bytes, stream.get());
@@ -203,8 +197,5 @@ int main() {
         return 1;
       }
     return 0;
-  } catch (const std::exception& error) {
-    std::cerr << "reduction benchmark failed: " << error.what() << '\n';
-    return 1;
-  }
+  });
 }

@@ -109,6 +109,12 @@ std::shared_ptr<const prepared_input> prepare_input(input_kind kind, std::size_t
   return input;
 }
 
+seed_data_buffers::seed_data_buffers(std::size_t n) : a(n), b(n), c(n) {
+  const access_input host = make_input(input_kind::seed_data, n, 0);
+  a.upload(host.a);
+  b.upload(host.b);
+}
+
 std::shared_ptr<const prepared_input> input_for(const access_case& c, int round) {
   const std::string key = "AccessN" + std::to_string(c.n) + name_of(c.input) + "Round" + std::to_string(round);
   return process_input_cache<prepared_input>().get(key, 5 * c.n * sizeof(float), [&] {

@@ -49,6 +49,13 @@ std::shared_ptr<const prepared_input> input_for(const access_case& c, int round 
 
 check_result check_access(const access_case& c, const prepared_input& input);
 
+// The seed's data (A[i] = i + 1, B[i] = i + 2) on the device, with an output of n floats: what the
+// perf tests, the profile target and the benchmark launch on.
+struct seed_data_buffers {
+  explicit seed_data_buffers(std::size_t n);
+  device_buffer<float> a, b, c;
+};
+
 // ---- the statistics, exposed for the CPU tests ----
 inline constexpr int spread_bins = 16;
 // P(X > x) for X chi-square with `dof` degrees of freedom (regularised upper incomplete gamma).

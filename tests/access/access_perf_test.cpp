@@ -6,13 +6,12 @@
 // median(X) > median(Y) · (1 + spread(X) + spread(Y)), where spread is the interquartile range of
 // that kernel's round medians in this run, relative to their median. A ratio holds across GPUs; an absolute time would not.
 #include "fixtures/cuda_stream.hpp"
-#include "fixtures/device_buffer.hpp"
-#include "fixtures/generators.hpp"
 #include "fixtures/gtest_gpu.hpp"
 #include "fixtures/measurement.hpp"
 #include "fixtures/perf_check.hpp"
 #include "fixtures/suite_case.hpp"
 #include "kernels/access/access.hpp"
+#include "tests/access/access_checks.hpp"
 
 #include <algorithm>
 #include <iostream>
@@ -26,19 +25,7 @@ namespace {
 
 using perf::conclusion_case;
 
-// The seed's data (A[i] = i + 1, B[i] = i + 2) on the device, and an output.
-struct seed_buffers {
-  explicit seed_buffers(std::size_t n) : a(n), b(n), c(n) {
-    std::vector<float> host(n);
-    fill_sequence(host, 1.0f);
-    a.upload(host);
-    fill_sequence(host, 2.0f);
-    b.upload(host);
-  }
-  device_buffer<float> a, b, c;
-};
-
-perf::timed_work launching(const char* variant, seed_buffers& buffers, std::size_t n, const access_config& config) {
+perf::timed_work launching(const char* variant, seed_data_buffers& buffers, std::size_t n, const access_config& config) {
   return {[variant, &buffers, n, config](cudaStream_t s) {
             const launch_status status = launch_by_name(variant, buffers.a.data(), buffers.b.data(), buffers.c.data(), n, config, s);
             if (!status) throw std::runtime_error(std::string(variant) + " refused: " + status.message());
@@ -75,7 +62,7 @@ TEST_P(SeedConclusions, Holds) {
     // AC2 12.1 ms < AC3 16.0 ms, the reverse of the pattern's order), so of them only "slower than
     // AC1" is asserted (measured: 28x and 37x).
     const std::size_t n = 4'194'304;
-    seed_buffers buffers(n);
+    seed_data_buffers buffers(n);
     access_config config;
     config.block = 1024;
     config.repeats = 100;
@@ -92,7 +79,7 @@ TEST_P(SeedConclusions, Holds) {
     // DV2 branches by tid % 4, so every warp runs all four paths one after another; DV1 branches by
     // warp, one path each. Seed: 3.10x slower (K40), 34.8% warp execution efficiency.
     const std::size_t n = 4'194'304;
-    seed_buffers buffers(n);
+    seed_data_buffers buffers(n);
     access_config config;
     config.block = 1024;
     config.repeats = 100;
@@ -104,7 +91,7 @@ TEST_P(SeedConclusions, Holds) {
     // same threads over more SMs, so S2 is never slower than S1 beyond the noise. Checked at sizes
     // where the two differ (n <= 8192: S1 is one block of up to 1024 threads there).
     for (const std::size_t n : {std::size_t{1024}, std::size_t{4096}, std::size_t{8192}}) {
-      seed_buffers buffers(n);
+      seed_data_buffers buffers(n);
       access_config s1, s2;
       s1.repeats = s2.repeats = 10'000;  // the seed's 1,000,000, scaled so a launch takes ~milliseconds
       s1.block = scenario_block(scenario::s1, n, 0);

@@ -7,15 +7,13 @@
 // Launch k of the program is spec k (ncu numbers the launches it profiles from 0 in the same order).
 // Exits 0 after every launch succeeded, 1 on a refusal or a fault, 77 (skip) without a GPU.
 #include "fixtures/cuda_check.hpp"
-#include "fixtures/device_buffer.hpp"
-#include "fixtures/generators.hpp"
 #include "fixtures/gpu_environment.hpp"
 #include "kernels/access/access.hpp"
+#include "tests/access/access_checks.hpp"
 
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-#include <vector>
 
 namespace {
 
@@ -31,13 +29,8 @@ bool launch_one(const char* variant, const char* size, const std::string& block,
   } else {
     config.block = std::atoi(block.c_str());
   }
-  device_buffer<float> a(n), b(n), c(n);
-  std::vector<float> host(n);
-  fill_sequence(host, 1.0f);
-  a.upload(host);
-  fill_sequence(host, 2.0f);
-  b.upload(host);
-  const launch_status status = access::launch_by_name(variant, a.data(), b.data(), c.data(), n, config);
+  access::testing::seed_data_buffers data(n);
+  const launch_status status = access::launch_by_name(variant, data.a.data(), data.b.data(), data.c.data(), n, config);
   if (!status) {
     std::fprintf(stderr, "%s refused: %s\n", variant, status.message().c_str());
     return false;
