@@ -2,6 +2,7 @@
 // scenario generators, the index arithmetic (the seed's overflow, the corrected mappings, the
 // clamped groups, the hashed twins), the statistics behind the oracles, and the references.
 #include "fixtures/generators.hpp"
+#include "fixtures/registry_rows.hpp"
 #include "reference/access_reference.hpp"
 #include "tests/access/access_checks.hpp"
 
@@ -20,28 +21,10 @@ const device_limits h100 = device_limits::hopper_h100();
 // ---- registry ----
 
 TEST(AccessRegistry, RowsAreNamedAndComplete) {
-  std::set<std::string_view> names, ids;
-  for (const auto list : {correct_variants(), known_bad_variants()})
-    for (const variant& v : list) {
-      EXPECT_TRUE(names.insert(v.name).second) << "duplicate name " << v.name;
-      EXPECT_TRUE(std::all_of(v.name.begin(), v.name.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)); }))
-          << v.name;
-      EXPECT_TRUE(std::isupper(static_cast<unsigned char>(v.name.front()))) << v.name;
-      EXPECT_EQ(v.seed, "003") << v.name;
-      EXPECT_NE(v.launch, nullptr) << v.name;
-      EXPECT_FALSE(v.technique.empty()) << v.name;
-      EXPECT_EQ(find_variant(v.name), &v);
-    }
-  for (const variant& v : correct_variants()) {
-    EXPECT_FALSE(v.is_known_bad()) << v.name;
-    ids.insert(v.catalog_id);
-  }
+  expect_registry_rows_complete(correct_variants(), known_bad_variants(), find_variant, "003");
+  std::set<std::string_view> ids;
+  for (const variant& v : correct_variants()) ids.insert(v.catalog_id);
   EXPECT_EQ(ids, (std::set<std::string_view>{"AC1", "AC2", "AC3", "AC2r", "AC3r", "DV1", "DV2", "OC"}));
-  for (const variant& v : known_bad_variants()) {
-    EXPECT_TRUE(v.is_known_bad()) << v.name;
-    EXPECT_FALSE(v.how_caught.empty()) << v.name << " must say how the suite catches it";
-  }
-  EXPECT_EQ(find_variant("NoSuchKernel"), nullptr);
 }
 
 TEST(AccessRegistry, EveryKnownBadRowFacesASweep) {

@@ -4,6 +4,7 @@
 // inputs, the registry rows, the launchers' validation messages and the case names.
 #include "fixtures/error_bounds.hpp"
 #include "fixtures/generators.hpp"
+#include "fixtures/registry_rows.hpp"
 #include "reference/polybench/atax_reference.hpp"
 #include "reference/polybench/percent_diff.hpp"
 #include "tests/polybench/atax_checks.hpp"
@@ -218,34 +219,14 @@ TEST(AtaxInputs, RandomDependsOnTheSeed) {
 // ---- registry ----
 
 TEST(AtaxRegistry, RowsAreNamedAndComplete) {
-  std::set<std::string_view> names;
+  expect_registry_rows_complete(correct_variants(), known_bad_variants(), find_variant, "004", "Atax");
   for (const auto list : {correct_variants(), known_bad_variants()})
-    for (const variant& v : list) {
-      EXPECT_TRUE(names.insert(v.name).second) << "duplicate name " << v.name;
-      EXPECT_TRUE(std::all_of(v.name.begin(), v.name.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)); }))
-          << v.name;
-      EXPECT_EQ(v.catalog_id, "ATAX") << v.name;
-      EXPECT_EQ(v.seed, "004") << v.name;
-      EXPECT_NE(v.launch, nullptr) << v.name;
-      EXPECT_FALSE(v.technique.empty()) << v.name;
-      EXPECT_EQ(find_variant(v.name), &v);
-    }
-  std::set<std::string_view> correct, bad;
-  for (const variant& v : correct_variants()) {
-    EXPECT_FALSE(v.is_known_bad()) << v.name;
-    EXPECT_TRUE(v.how_caught.empty()) << v.name;
-    correct.insert(v.name);
-  }
-  for (const variant& v : known_bad_variants()) {
-    EXPECT_TRUE(v.is_known_bad()) << v.name;
-    EXPECT_FALSE(v.how_caught.empty()) << v.name << " must say how the suite catches it";
+    for (const variant& v : list) EXPECT_EQ(v.catalog_id, "ATAX") << v.name;
+  for (const variant& v : known_bad_variants())
     EXPECT_EQ(v.detection, caught_by::value_checks) << v.name << ": no ATAX row needs a sanitizer gate";
-    bad.insert(v.name);
-  }
-  EXPECT_EQ(correct, (std::set<std::string_view>{"AtaxTwoKernels", "AtaxSharedStaged", "AtaxCublas"}));
-  EXPECT_EQ(bad, (std::set<std::string_view>{"AtaxFusedAsWritten", "AtaxRowPerThreadBothPhases"}));
+  EXPECT_EQ(row_names(correct_variants()), (std::set<std::string_view>{"AtaxTwoKernels", "AtaxSharedStaged", "AtaxCublas"}));
+  EXPECT_EQ(row_names(known_bad_variants()), (std::set<std::string_view>{"AtaxFusedAsWritten", "AtaxRowPerThreadBothPhases"}));
   EXPECT_TRUE(find_variant("AtaxCublas")->library);
-  EXPECT_EQ(find_variant("NoSuchKernel"), nullptr);
 }
 
 TEST(AtaxRegistry, EveryKnownBadRowFacesTheWholeSweep) {

@@ -2,6 +2,7 @@
 // grids (the seed's, and the known-bad one's hole), the reference against hand-computed cases, the
 // error bound (it admits every evaluation order a GPU may use, and rejects the known-bad stencils and
 // errors PolyBench's own check lets through), the host half of the check, and the case names.
+#include "fixtures/registry_rows.hpp"
 #include "kernels/polybench/conv2d/launchers.hpp"
 #include "reference/polybench/conv2d_reference.hpp"
 #include "reference/polybench/percent_diff.hpp"
@@ -25,29 +26,10 @@ const device_limits h100 = device_limits::hopper_h100();
 // ---- registry ----
 
 TEST(Conv2dRegistry, RowsAreNamedAndComplete) {
-  std::set<std::string_view> names;
+  expect_registry_rows_complete(correct_variants(), known_bad_variants(), find_variant, "004", "Conv2d");
   for (const auto list : {correct_variants(), known_bad_variants()})
-    for (const variant& v : list) {
-      EXPECT_TRUE(names.insert(v.name).second) << "duplicate name " << v.name;
-      EXPECT_TRUE(std::all_of(v.name.begin(), v.name.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)); }))
-          << v.name;
-      EXPECT_EQ(v.name.substr(0, 6), "Conv2d") << v.name;
-      EXPECT_EQ(v.catalog_id, "Conv2D") << v.name;
-      EXPECT_EQ(v.seed, "004") << v.name;
-      EXPECT_NE(v.launch, nullptr) << v.name;
-      EXPECT_FALSE(v.technique.empty()) << v.name;
-      EXPECT_EQ(find_variant(v.name), &v);
-    }
-  std::set<std::string_view> correct_names;
-  for (const variant& v : correct_variants()) {
-    EXPECT_FALSE(v.is_known_bad()) << v.name;
-    correct_names.insert(v.name);
-  }
-  EXPECT_EQ(correct_names, (std::set<std::string_view>{"Conv2dDirect", "Conv2dSharedTile"}));
-  for (const variant& v : known_bad_variants()) {
-    EXPECT_TRUE(v.is_known_bad()) << v.name;
-    EXPECT_FALSE(v.how_caught.empty()) << v.name << " must say how the suite catches it";
-  }
+    for (const variant& v : list) EXPECT_EQ(v.catalog_id, "Conv2D") << v.name;
+  EXPECT_EQ(row_names(correct_variants()), (std::set<std::string_view>{"Conv2dDirect", "Conv2dSharedTile"}));
   // The three rows are caught by values; the barrier-less tile by racecheck.
   for (const char* row : {"Conv2dGridFromNiBothDims", "Conv2dGridSwapped", "Conv2dWritesBorder", "Conv2dCoefficientsTransposed"}) {
     ASSERT_NE(find_variant(row), nullptr) << row;
@@ -55,7 +37,6 @@ TEST(Conv2dRegistry, RowsAreNamedAndComplete) {
   }
   ASSERT_NE(find_variant("Conv2dSharedTileNoSync"), nullptr);
   EXPECT_EQ(find_variant("Conv2dSharedTileNoSync")->detection, caught_by::racecheck);
-  EXPECT_EQ(find_variant("NoSuchKernel"), nullptr);
 }
 
 TEST(Conv2dRegistry, EveryKnownBadRowFacesTheCorrectSweep) {

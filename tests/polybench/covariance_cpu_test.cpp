@@ -4,6 +4,7 @@
 // any order, that it is tight, and that it rejects a broken centring PolyBench's own check passes.
 #include "fixtures/error_bounds.hpp"
 #include "fixtures/generators.hpp"
+#include "fixtures/registry_rows.hpp"
 #include "reference/polybench/covariance_reference.hpp"
 #include "reference/polybench/double_loops.hpp"
 #include "reference/polybench/percent_diff.hpp"
@@ -26,37 +27,18 @@ const device_limits h100 = device_limits::hopper_h100();
 // ---- registry ----
 
 TEST(CovarianceRegistry, RowsAreNamedAndComplete) {
-  std::set<std::string_view> names;
+  expect_registry_rows_complete(correct_variants(), known_bad_variants(), find_variant, "004", "Covariance");
   for (const auto list : {correct_variants(), known_bad_variants()})
     for (const variant& v : list) {
-      EXPECT_TRUE(names.insert(v.name).second) << "duplicate name " << v.name;
-      EXPECT_TRUE(std::all_of(v.name.begin(), v.name.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)); }))
-          << v.name;
-      EXPECT_EQ(v.name.rfind("Covariance", 0), 0u) << v.name << ": rows are named Covariance...";
       EXPECT_EQ(v.catalog_id, "COVAR") << v.name;
-      EXPECT_EQ(v.seed, "004") << v.name;
-      EXPECT_FALSE(v.technique.empty()) << v.name;
-      EXPECT_NE(v.launch, nullptr) << v.name;
       EXPECT_NE(v.configs, nullptr) << v.name;
-      EXPECT_EQ(find_variant(v.name), &v);
     }
-  std::set<std::string_view> correct_names;
-  for (const variant& v : correct_variants()) {
-    EXPECT_FALSE(v.is_known_bad()) << v.name;
-    EXPECT_TRUE(v.how_caught.empty()) << v.name;
-    correct_names.insert(v.name);
-  }
-  EXPECT_EQ(correct_names, (std::set<std::string_view>{"CovarianceMultiKernel", "CovarianceCublas"}));
-  std::set<std::string_view> bad_names;
-  for (const variant& v : known_bad_variants()) {
-    EXPECT_TRUE(v.is_known_bad()) << v.name;
-    EXPECT_FALSE(v.how_caught.empty()) << v.name << " must say how the suite catches it";
+  EXPECT_EQ(row_names(correct_variants()), (std::set<std::string_view>{"CovarianceMultiKernel", "CovarianceCublas"}));
+  const std::set<std::string_view> bad_names = row_names(known_bad_variants());
+  for (const variant& v : known_bad_variants())
     EXPECT_EQ(v.detection, caught_by::value_checks) << v.name << ": no covariance row needs a sanitizer";
-    bad_names.insert(v.name);
-  }
   for (const std::string_view required : {"CovarianceFusedAsWritten", "CovarianceCentringQuarterGrid", "CovarianceDividesByNMinus1"})
     EXPECT_TRUE(bad_names.count(required)) << required << " (issue 10 §4) is missing";
-  EXPECT_EQ(find_variant("NoSuchKernel"), nullptr);
 }
 
 TEST(CovarianceRegistry, EveryRowHasConfigurationsAtEverySizeAndFacesTheCorrectSweep) {
