@@ -25,13 +25,17 @@ __global__ void conv2d_direct(const double* __restrict__ a, double* __restrict__
 
 const void* direct_function() { return reinterpret_cast<const void*>(conv2d_direct); }
 
-launch_status launch_direct(const double* a, double* b, std::size_t ni, std::size_t nj, const conv2d_config& config,
-                            cudaStream_t stream) {
-  const grid_2d grid = grid_for(ni, nj, config);
+launch_status launch_direct_on(const grid_2d& grid, const double* a, double* b, std::size_t ni, std::size_t nj,
+                               const conv2d_config& config, cudaStream_t stream, const char* name) {
   const dim3 blocks(static_cast<unsigned>(grid.x), static_cast<unsigned>(grid.y));
   const dim3 threads(static_cast<unsigned>(config.block_x), static_cast<unsigned>(config.block_y));
   conv2d_direct<<<blocks, threads, 0, stream>>>(a, b, ni, nj);
-  return launch_status::after_launch("conv2d_direct");
+  return launch_status::after_launch(name);
+}
+
+launch_status launch_direct(const double* a, double* b, std::size_t ni, std::size_t nj, const conv2d_config& config,
+                            cudaStream_t stream) {
+  return launch_direct_on(grid_for(ni, nj, config), a, b, ni, nj, config, stream, "conv2d_direct");
 }
 
 }  // namespace kc::polybench::conv2d::detail

@@ -15,7 +15,7 @@ namespace kc::polybench::conv2d::detail {
 KC_CONV2D_LAUNCHER(launch_direct);
 // shared_tile.cu
 KC_CONV2D_LAUNCHER(launch_shared_tile);
-// known_bad/grid_bugs.cu
+// known_bad/grid_bugs.cpp
 KC_CONV2D_LAUNCHER(launch_grid_from_ni_both_dims);
 KC_CONV2D_LAUNCHER(launch_grid_swapped);
 // known_bad/stencil_bugs.cu
@@ -24,6 +24,11 @@ KC_CONV2D_LAUNCHER(launch_coefficients_transposed);
 KC_CONV2D_LAUNCHER(launch_shared_tile_no_sync);
 
 #undef KC_CONV2D_LAUNCHER
+
+// The direct kernel on a grid the caller chooses (the known-bad grid rows launch the correct kernel
+// on a wrong grid); `name` goes into the launch status.
+launch_status launch_direct_on(const grid_2d& grid, const double* a, double* b, std::size_t ni, std::size_t nj,
+                               const conv2d_config& config, cudaStream_t stream, const char* name);
 
 // The correct kernels' __global__ functions, for the occupancy check (kernel_handles.cpp).
 const void* direct_function();

@@ -1,4 +1,4 @@
-// KNOWN-BAD. The seed's (correct) kernel launched with a wrong grid; both slips are invisible at
+// KNOWN-BAD. The seed's (correct) kernel, direct.cu's, launched with a wrong grid; both slips are invisible at
 // square sizes, the only ones seed 004 and PolyBench/GPU ran (the report's table is "ΝΙxΝΙ";
 // PolyBench/GPU defines NI = NJ = 4096).
 //   Conv2dGridFromNiBothDims  numBlocksX = (NI − 1) / B + 1, computed from ni as numBlocksY is, where
@@ -13,28 +13,8 @@
 //                             block_x and rows past ceil(nj / block_y)·block_y are never written: it
 //                             fails on wide and on tall arrays.
 #include "kernels/polybench/conv2d/launchers.hpp"
-#include "kernels/polybench/conv2d/stencil.cuh"
 
 namespace kc::polybench::conv2d::detail {
-namespace {
-
-// The seed's kernel (direct.cu): right in itself.
-__global__ void conv2d_seed_kernel(const double* __restrict__ a, double* __restrict__ b, std::size_t ni, std::size_t nj) {
-  const std::size_t col = thread_col(), row = thread_row();
-  if (!is_interior(row, col, ni, nj)) return;
-  const double* mid = a + row * nj;
-  b[row * nj + col] = stencil3x3<coefficients>(mid - nj, mid, mid + nj, col);
-}
-
-launch_status launch_seed_kernel_on(const grid_2d& grid, const double* a, double* b, std::size_t ni, std::size_t nj,
-                                    const conv2d_config& config, cudaStream_t stream, const char* name) {
-  const dim3 blocks(static_cast<unsigned>(grid.x), static_cast<unsigned>(grid.y));
-  const dim3 threads(static_cast<unsigned>(config.block_x), static_cast<unsigned>(config.block_y));
-  conv2d_seed_kernel<<<blocks, threads, 0, stream>>>(a, b, ni, nj);
-  return launch_status::after_launch(name);
-}
-
-}  // namespace
 
 std::string grid_swapped_constraint(std::size_t, std::size_t nj, const conv2d_config& config) {
   const std::size_t rows_of_blocks = grid_swapped(1, nj, config).y;
@@ -46,14 +26,14 @@ std::string grid_swapped_constraint(std::size_t, std::size_t nj, const conv2d_co
 
 launch_status launch_grid_from_ni_both_dims(const double* a, double* b, std::size_t ni, std::size_t nj,
                                             const conv2d_config& config, cudaStream_t stream) {
-  return launch_seed_kernel_on(grid_from_ni_both_dims(ni, nj, config), a, b, ni, nj, config, stream,
-                               "conv2d (grid from ni in both dimensions)");
+  return launch_direct_on(grid_from_ni_both_dims(ni, nj, config), a, b, ni, nj, config, stream,
+                          "conv2d (grid from ni in both dimensions)");
 }
 
 launch_status launch_grid_swapped(const double* a, double* b, std::size_t ni, std::size_t nj,
                                   const conv2d_config& config, cudaStream_t stream) {
-  return launch_seed_kernel_on(grid_swapped(ni, nj, config), a, b, ni, nj, config, stream,
-                               "conv2d (PolyBench/GPU's swapped grid)");
+  return launch_direct_on(grid_swapped(ni, nj, config), a, b, ni, nj, config, stream,
+                          "conv2d (PolyBench/GPU's swapped grid)");
 }
 
 }  // namespace kc::polybench::conv2d::detail
