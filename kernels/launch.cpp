@@ -54,4 +54,13 @@ device_limits device_limits::hopper_h100() {
   return limits;
 }
 
+std::string block_1d_problem(int block, const device_limits& limits) {
+  if (block < 1)
+    return "block " + std::to_string(block) + " has no threads; use 1 to " + std::to_string(limits.max_threads_per_block);
+  if (block > limits.max_threads_per_block || block > limits.max_block_dim_xy)
+    return "block " + std::to_string(block) + " exceeds this device's " + std::to_string(limits.max_threads_per_block) +
+           " threads per block";
+  return {};
+}
+
 }  // namespace kc

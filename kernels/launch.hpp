@@ -55,4 +55,9 @@ struct device_limits {
   static device_limits hopper_h100();
 };
 
+// Why a 1-D block of `block` threads cannot run on a device with `limits` ("block 0 has no threads;
+// use 1 to 1024", "block 2048 exceeds this device's 1024 threads per block"); "" when it can. Every
+// launcher with a 1-D block refuses with this, prefixed by what it is ("mean block ...").
+std::string block_1d_problem(int block, const device_limits& limits);
+
 }  // namespace kc

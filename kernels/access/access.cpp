@@ -64,12 +64,7 @@ launch_status validate(const variant& v, std::size_t n, const access_config& con
   if (n > max_elements)
     return launch_status::refused(who + ": n = " + std::to_string(n) +
                                   " exceeds 2^32 - 1: seed 003's indices are 32-bit; split the array");
-  if (config.block < 1)
-    return launch_status::refused(who + ": block " + std::to_string(config.block) + " has no threads; use 1 to " +
-                                  std::to_string(limits.max_threads_per_block));
-  if (config.block > limits.max_threads_per_block || config.block > limits.max_block_dim_xy)
-    return launch_status::refused(who + ": block " + std::to_string(config.block) + " exceeds this device's " +
-                                  std::to_string(limits.max_threads_per_block) + " threads per block");
+  if (const std::string why = block_1d_problem(config.block, limits); !why.empty()) return launch_status::refused(who + ": " + why);
   if ((v.computes == body::curand_group || v.computes == body::hashed_group) && n < group_floats)
     return launch_status::refused(who + ": n = " + std::to_string(n) + " < 512: the warp's group is one of floor(n / 512) "
                                   "whole 512-float groups (KERNELS.md §6), and there is none; n must be at least 512");

@@ -31,12 +31,8 @@ launch_status validate(const variant& v, const atax_shape& s, const atax_config&
       return launch_status::refused(who + ": cuBLAS picks its own launch: give block 0 (library-chosen), not " +
                                     config.describe());
   } else {
-    if (config.block < 1)
-      return launch_status::refused(who + ": block " + std::to_string(config.block) + " has no threads; use 1 to " +
-                                    std::to_string(limits.max_threads_per_block));
-    if (config.block > limits.max_threads_per_block || config.block > limits.max_block_dim_xy)
-      return launch_status::refused(who + ": block " + std::to_string(config.block) + " exceeds this device's " +
-                                    std::to_string(limits.max_threads_per_block) + " threads per block");
+    if (const std::string why = block_1d_problem(config.block, limits); !why.empty())
+      return launch_status::refused(who + ": " + why);
     // One thread per row (nx) in one product and per column (ny) in the other.
     const int extent = std::max(s.nx, s.ny);
     if (const std::size_t grid = blocks_for(extent, config.block); grid > static_cast<std::size_t>(limits.max_grid_x))

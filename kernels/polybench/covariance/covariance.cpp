@@ -73,9 +73,7 @@ std::string check_tile(const variant& v, const dims& d, const covariance_config&
 
 std::string check_vector_blocks(const dims& d, const covariance_config& c, const device_limits& limits) {
   const std::string max_threads = std::to_string(limits.max_threads_per_block);
-  if (c.mean_block < 1) return "mean block " + std::to_string(c.mean_block) + " has no threads; use 1 to " + max_threads;
-  if (c.mean_block > limits.max_threads_per_block || c.mean_block > limits.max_block_dim_xy)
-    return "mean block " + std::to_string(c.mean_block) + " exceeds this device's " + max_threads + " threads per block";
+  if (const std::string why = block_1d_problem(c.mean_block, limits); !why.empty()) return "mean " + why;
   const std::string block = std::to_string(c.centre_x) + 'x' + std::to_string(c.centre_y);
   if (c.centre_x < 1 || c.centre_y < 1) return "centring block " + block + " has no threads: both sides must be at least 1";
   if (c.centre_x > limits.max_block_dim_xy || c.centre_y > limits.max_block_dim_xy ||
