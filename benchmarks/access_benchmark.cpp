@@ -198,9 +198,12 @@ double theoretical_occupancy(const variant& v, const access_config& config) {
   if (!handle) return 0.0;
   cudaFuncAttributes attributes{};
   KC_CUDA_TRY(cudaFuncGetAttributes(&attributes, handle.function));
-  cudaDeviceProp properties{};
-  KC_CUDA_TRY(cudaGetDeviceProperties(&properties, gpu::current().device));
-  const occupancy::outcome o = occupancy::calculate(occupancy::sm_limits::from_device_properties(properties),
+  static const occupancy::sm_limits sm = [] {  // the device's SM, queried once
+    cudaDeviceProp properties{};
+    KC_CUDA_TRY(cudaGetDeviceProperties(&properties, gpu::current().device));
+    return occupancy::sm_limits::from_device_properties(properties);
+  }();
+  const occupancy::outcome o = occupancy::calculate(sm,
                                                     {handle.block_threads, attributes.numRegs, attributes.sharedSizeBytes, 0, false});
   return o ? o.value->fraction : 0.0;
 }
