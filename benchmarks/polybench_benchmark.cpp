@@ -40,6 +40,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -83,6 +84,13 @@ struct speedup_row {
 
 std::string check_text(const check_result& r) { return r.passed() ? std::string("ok") : "WRONG: " + r.message; }
 
+// Records the conformance check of a kernel's best (variant, configuration) on its row.
+void mark_checked(std::vector<row>& rows, const std::string& kernel, std::string_view variant, const std::string& config,
+                  const check_result& checked) {
+  for (row& r : rows)
+    if (r.kernel == kernel && r.variant == variant && r.config == config) r.check = check_text(checked);
+}
+
 // ---- Conv2D ----
 
 void conv2d_points(std::size_t n, cudaStream_t stream, std::vector<row>& rows, std::vector<speedup_row>& speedups) {
@@ -108,9 +116,7 @@ void conv2d_points(std::size_t n, cudaStream_t stream, std::vector<row>& rows, s
       rows.push_back(r);
     }
   const cv::testing::conv2d_case c{best_v, {n, n}, best_config, cv::testing::input_kind::polybench};
-  const std::string checked = check_text(cv::testing::check_conv2d(c, *cv::testing::input_for(c)));
-  for (row& r : rows)
-    if (r.kernel == "Conv2D" && r.variant == best_v->name && r.config == best_config.describe()) r.check = checked;
+  mark_checked(rows, "Conv2D", best_v->name, best_config.describe(), cv::testing::check_conv2d(c, *cv::testing::input_for(c)));
 
   std::vector<double> b(count, 0.0);
   const double serial = cpu_ms([&] { reference::polybench::loops::conv2d_serial(a, b, n, n); }, 3);
@@ -148,9 +154,7 @@ void atax_points(int n, cudaStream_t stream, std::vector<row>& rows, std::vector
       rows.push_back(r);
     }
   const ax::testing::atax_case c{best_v, s, best_config, ax::testing::input_kind::random};
-  const std::string checked = check_text(ax::testing::check_atax(c, *ax::testing::input_for(s, c.input), context.cublas));
-  for (row& r : rows)
-    if (r.kernel == "ATAX" && r.variant == best_v->name && r.config == best_config.describe()) r.check = checked;
+  mark_checked(rows, "ATAX", best_v->name, best_config.describe(), ax::testing::check_atax(c, *ax::testing::input_for(s, c.input), context.cublas));
 
   std::vector<double> tmp(x.size()), y(x.size());
   const double serial = cpu_ms([&] { reference::polybench::loops::atax_serial(a, x, tmp, y, s.nx, s.ny); }, 3);
@@ -195,9 +199,7 @@ void covariance_points(int n, bool run_serial, cudaStream_t stream, std::vector<
       rows.push_back(r);
     }
   const cov::testing::covariance_case c{best_v, d, best_config, cov::testing::float_n_setting::seed, cov::testing::input_kind::uniform_offset};
-  const std::string checked = check_text(cov::testing::check_covariance(c, *cov::testing::input_for(c), context.cublas).result);
-  for (row& r : rows)
-    if (r.kernel == "COVAR" && r.variant == best_v->name && r.config == best_config.describe()) r.check = checked;
+  mark_checked(rows, "COVAR", best_v->name, best_config.describe(), cov::testing::check_covariance(c, *cov::testing::input_for(c), context.cublas).result);
 
   std::vector<double> scratch = data, cpu_mean(static_cast<std::size_t>(n)), cpu_symmat(d.symmat_elements());
   const double serial =
