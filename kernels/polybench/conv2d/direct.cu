@@ -27,9 +27,7 @@ const void* direct_function() { return reinterpret_cast<const void*>(conv2d_dire
 
 launch_status launch_direct_on(const grid_2d& grid, const double* a, double* b, std::size_t ni, std::size_t nj,
                                const conv2d_config& config, cudaStream_t stream, const char* name) {
-  const dim3 blocks(static_cast<unsigned>(grid.x), static_cast<unsigned>(grid.y));
-  const dim3 threads(static_cast<unsigned>(config.block_x), static_cast<unsigned>(config.block_y));
-  conv2d_direct<<<blocks, threads, 0, stream>>>(a, b, ni, nj);
+  conv2d_direct<<<blocks_of(grid), threads_of(config), 0, stream>>>(a, b, ni, nj);
   return launch_status::after_launch(name);
 }
 

@@ -25,6 +25,12 @@ KC_CONV2D_LAUNCHER(launch_shared_tile_no_sync);
 
 #undef KC_CONV2D_LAUNCHER
 
+// The launch shape of a grid and a 2-D block.
+inline dim3 blocks_of(const grid_2d& grid) { return dim3(static_cast<unsigned>(grid.x), static_cast<unsigned>(grid.y)); }
+inline dim3 threads_of(const conv2d_config& config) {
+  return dim3(static_cast<unsigned>(config.block_x), static_cast<unsigned>(config.block_y));
+}
+
 // The direct kernel on a grid the caller chooses (the known-bad grid rows launch the correct kernel
 // on a wrong grid); `name` goes into the launch status.
 launch_status launch_direct_on(const grid_2d& grid, const double* a, double* b, std::size_t ni, std::size_t nj,

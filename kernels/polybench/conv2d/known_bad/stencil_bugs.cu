@@ -48,24 +48,9 @@ __global__ void conv2d_coefficients_transposed(const double* __restrict__ a, dou
 __global__ void conv2d_shared_tile_no_sync(const double* __restrict__ a, double* __restrict__ b, std::size_t ni,
                                            std::size_t nj) {
   extern __shared__ double tile[];
-  const unsigned tile_w = blockDim.x + 2, tile_elements = tile_w * (blockDim.y + 2);
-  const std::size_t row0 = static_cast<std::size_t>(blockIdx.y) * blockDim.y;
-  const std::size_t col0 = static_cast<std::size_t>(blockIdx.x) * blockDim.x;
-  for (unsigned k = threadIdx.y * blockDim.x + threadIdx.x; k < tile_elements; k += blockDim.x * blockDim.y) {
-    const std::size_t r = k / tile_w, c = k % tile_w;
-    const bool inside = row0 + r >= 1 && col0 + c >= 1 && row0 + r - 1 < ni && col0 + c - 1 < nj;
-    tile[k] = inside ? a[(row0 + r - 1) * nj + (col0 + c - 1)] : 0.0;
-  }
-  // bug: no __syncthreads() here
-  const std::size_t row = row0 + threadIdx.y, col = col0 + threadIdx.x;
-  if (!is_interior(row, col, ni, nj)) return;
-  const double* up = tile + threadIdx.y * tile_w;
-  b[row * nj + col] = stencil3x3<coefficients>(up, up + tile_w, up + 2 * tile_w, threadIdx.x + 1);
-}
-
-dim3 blocks_of(const grid_2d& grid) { return dim3(static_cast<unsigned>(grid.x), static_cast<unsigned>(grid.y)); }
-dim3 threads_of(const conv2d_config& config) {
-  return dim3(static_cast<unsigned>(config.block_x), static_cast<unsigned>(config.block_y));
+  load_halo_tile(tile, a, ni, nj);
+  // bug: no __syncthreads() here: a thread reads neighbours other threads may not have loaded yet
+  stencil_from_tile(tile, b, ni, nj);
 }
 
 }  // namespace
