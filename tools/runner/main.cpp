@@ -11,10 +11,12 @@
 // `run` selects the unit's cases (narrowed further by KCONFORM_GTEST_FILTER, if set, and to those of
 // declared cost <= KCONFORM_MAX_CASE_COST, if set: the quick preset), runs them in one
 // process with per-case records (fixtures/case_progress.hpp) and a per-case deadline
-// (KCONFORM_CASE_TIMEOUT_S, default --case-timeout, else 300 s), and whenever that process dies in a
+// (KCONFORM_CASE_TIMEOUT_S, default --case-timeout, else 300 s; KCONFORM_HANG_STREAK=k stops a unit
+// after k consecutive hung cases, failing the rest as not run), and whenever that process dies in a
 // case — a crash, a trap that kills the context, a hang, exit() or abort() — records that case as
 // failed with the reason and runs the remaining cases in a fresh process. A case a process never
-// reported is never a pass. It writes <dir>/units/<name>.xml (JUnit) and <name>.tsv (statistics),
+// reported is never a pass. It writes <dir>/units/<name>.xml (JUnit), <name>.json (the same, for
+// tools) and <name>.tsv (statistics),
 // with <dir> = KCONFORM_REPORT_DIR if set, else --report-dir. Exit: 0 all passed (skips allowed),
 // 77 every case skipped (no GPU), 1 any failure or no case selected.
 //
@@ -115,6 +117,19 @@ std::vector<listed_case> list_cases(const options& o) {
 double case_timeout(const options& o) {
   if (const char* text = std::getenv("KCONFORM_CASE_TIMEOUT_S"); text != nullptr && std::atof(text) > 0) return std::atof(text);
   return o.case_timeout > 0 ? o.case_timeout : 300;
+}
+
+// KCONFORM_HANG_STREAK: 0 (unset) = off.
+std::size_t hang_streak_limit() {
+  const char* text = std::getenv("KCONFORM_HANG_STREAK");
+  return text != nullptr && std::atoi(text) > 0 ? static_cast<std::size_t>(std::atoi(text)) : 0;
+}
+
+// A case that ended as a hang: past the kernel deadline (the program's own watchdog) or the
+// runner's per-case timeout.
+bool is_hang(const case_result& r) {
+  return r.status == case_status::failed &&
+         (r.message.rfind("hang:", 0) == 0 || r.message.find("did not finish within") != std::string::npos);
 }
 
 int run_unit(const options& o) {
@@ -224,6 +239,29 @@ int run_unit(const options& o) {
       results[records.started_not_ended] = died_in_case(records.started_not_ended, end, unit.processes);
       ++resolved;
     }
+    // A grading run (KCONFORM_HANG_STREAK=k) stops after k consecutive hung cases: a kernel that
+    // spins on every input would otherwise cost a deadline and a fresh process per case. The rest
+    // of the unit fails as not run, never passes.
+    if (const std::size_t streak = hang_streak_limit(); streak > 0) {
+      std::size_t trailing = 0;
+      for (const std::string& name : todo) {
+        const auto found = results.find(name);
+        if (found == results.end()) break;
+        trailing = is_hang(found->second) ? trailing + 1 : 0;
+      }
+      if (trailing >= streak)
+        for (const std::string& name : todo)
+          if (results.count(name) == 0) {
+            case_result r;
+            r.name = name;
+            r.attempt = unit.processes;
+            r.message = "not run: the " + std::to_string(trailing) +
+                        " cases before it in this unit each hung (KCONFORM_HANG_STREAK=" + std::to_string(streak) +
+                        "), so the runner stopped starting fresh processes for it";
+            results[name] = r;
+            ++resolved;
+          }
+    }
     if (resolved == 0) {
       // The process reported no case of its list: it exited before the first, or the list selected
       // nothing. Those cases were not run, which is a failure, never a pass. Every other attempt
@@ -250,6 +288,7 @@ int run_unit(const options& o) {
   std::filesystem::remove(cases_file);
   std::ofstream(report_dir / (unit.name + ".xml")) << junit_xml(unit);
   std::ofstream(report_dir / (unit.name + ".tsv")) << stats_line(unit) << '\n';
+  std::ofstream(report_dir / (unit.name + ".json")) << unit_json(unit);
 
   const std::size_t failed = unit.count(case_status::failed), skipped = unit.count(case_status::skipped),
                     passed = unit.count(case_status::passed);

@@ -1,5 +1,7 @@
 #include "tools/runner/unit_report.hpp"
 
+#include "fixtures/json_text.hpp"
+
 #include <cstdio>
 #include <sstream>
 
@@ -59,6 +61,31 @@ std::string junit_xml(const unit_outcome& unit) {
   }
   out << "  </testsuite>\n</testsuites>\n";
   return out.str();
+}
+
+std::string unit_json(const unit_outcome& unit) {
+  json::array cases;
+  for (const case_result& c : unit.cases) {
+    json::object properties;
+    for (const auto& [key, value] : c.properties) {
+      // gtest keeps the last value of a key recorded twice; so does this.
+      bool replaced = false;
+      for (json::member& m : properties)
+        if (m.first == key) m.second = value, replaced = true;
+      if (!replaced) properties.emplace_back(key, value);
+    }
+    cases.push_back(json::object{{"name", c.name},
+                                 {"status", name_of(c.status)},
+                                 {"seconds", c.seconds},
+                                 {"attempt", c.attempt},
+                                 {"message", c.message},
+                                 {"properties", std::move(properties)}});
+  }
+  return json::dump(json::object{{"unit", unit.name},
+                                 {"processes", unit.processes},
+                                 {"seconds", unit.seconds},
+                                 {"cases", std::move(cases)}}) +
+         "\n";
 }
 
 std::string stats_line(const unit_outcome& unit) {

@@ -18,6 +18,10 @@ struct unit_outcome {
 };
 
 std::string junit_xml(const unit_outcome& unit);
+// The same as one JSON object, for tools that read verdicts (tools/grade_report):
+// {"unit", "processes", "seconds", "cases": [{"name", "status", "seconds", "attempt", "message",
+// "properties": {key: value}}]}.
+std::string unit_json(const unit_outcome& unit);
 // "<name>\t<cases>\t<passed>\t<failed>\t<skipped>\t<processes>\t<seconds>"
 std::string stats_line(const unit_outcome& unit);
 std::string xml_escape(const std::string& text);
