@@ -39,8 +39,8 @@ std::size_t multipass_plan::summation_depth() const {
 }
 
 std::vector<int> variant::swept_blocks() const {
-  if (!has_pass()) return {0};
-  const block_rule& rule = pass.blocks;
+  if (!has_pass() && !full_blocks) return {0};
+  const block_rule& rule = has_pass() ? pass.blocks : *full_blocks;
   const int step = std::max(1, rule.multiple_of);
   const auto allowed = [&](int b) { return b >= rule.min_block && b <= rule.max_block && b <= 1024 && b % step == 0; };
   std::vector<int> blocks;

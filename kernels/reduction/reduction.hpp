@@ -12,6 +12,7 @@
 #include "kernels/registry_rows.hpp"
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -113,11 +114,14 @@ struct variant {
   // Summation depth of a library/atomic n -> 1 reduction (behind its real-input error bound);
   // nullptr: the conservative CUB-shaped default of tests/reduction/reduction_checks.hpp.
   std::size_t (*library_depth)(std::size_t n) = nullptr;
+  // Blocks an n -> 1 reduction without a pass (`reduce` set, `pass.launch` null) is swept with:
+  // a graded submission that takes a block. Unset: it picks its own and is called with block 0.
+  std::optional<block_rule> full_blocks;
 
   bool is_known_bad() const { return !known_bug.empty(); }
   bool has_pass() const { return pass.launch != nullptr; }
-  // Block sizes the suite sweeps for this variant, from its own block_rule ({0} for a library that
-  // picks its own). Power-of-two rules: every allowed power of two up to 1024. Multiple-of-m rules:
+  // Block sizes the suite sweeps for this variant, from its own block_rule (full_blocks for an
+  // n -> 1 reduction that takes a block; {0} for a library that picks its own). Power-of-two rules: every allowed power of two up to 1024. Multiple-of-m rules:
   // the multiples k·m for k in {1, 3, 7, 8, 31, 32} that the rule allows, plus its smallest and
   // largest allowed multiple (whole warps: 32, 96, 224, 256, 992, 1024), so non-powers of two run.
   std::vector<int> swept_blocks() const;

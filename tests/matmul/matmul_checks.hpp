@@ -92,11 +92,16 @@ std::shared_ptr<const prepared_input> input_for(const shape& s, input_kind kind)
 // The host half of prepare() (data, reference, exactness), without a GPU: for the CPU tests.
 std::shared_ptr<prepared_input> make_host_input(const shape& s, input_kind kind, std::uint64_t seed);
 
-// Poison C and fresh guard-zoned copies of A and B; on a non-blocking stream, copy A and B in
+// Poison C (or fill it with finite_fill_byte: variant::reads_output) and fresh guard-zoned copies of A and B; on a non-blocking stream, copy A and B in
 // behind a delay kernel, launch on that stream, synchronise it; check the guards of A, B and C,
 // that A and B are unchanged, and compare every element: against the full reference for products
 // up to 2^30 multiply-adds (exactly, or within the stated bound); beyond that with Freivalds' check
 // (false pass <= 2^-22) plus exact checks of the first, last and 6 random rows and 256 elements.
+// What C holds before the launch of a variant that reads it (variant::reads_output): bytes 0x7E,
+// the float 8.45e37 — finite, so 0·C is 0, and far above any product of the suite's inputs
+// (|C| <= 64·k for the integers, k for the reals), so an element left unwritten cannot match.
+inline constexpr unsigned char finite_fill_byte = 0x7E;
+
 check_result check_matmul(const variant& v, const matmul_config& config, const prepared_input& input,
                           const launch_context& context);
 
