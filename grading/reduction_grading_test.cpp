@@ -1,0 +1,152 @@
+// The reduction family's grading program: the family's own sweeps and checks
+// (tests/reduction/reduction_checks.hpp), run against the submission's row, every case scored in a
+// rubric group (graded_case.hpp); and the performance case, which times the submission against the
+// family's reference variant in the same process. Driven by scripts/grade.sh (docs/grading.md);
+// without a submission it lists no case.
+#include "fixtures/cuda_stream.hpp"
+#include "fixtures/gtest_gpu.hpp"
+#include "fixtures/measurement.hpp"
+#include "grading/graded_case.hpp"
+#include "grading/reduction_submission.hpp"
+#include "tests/reduction/reduction_checks.hpp"
+
+#include <bit>
+#include <sstream>
+
+namespace kc::grading {
+namespace {
+
+using reduction::testing::input_kind;
+using reduction::testing::reduction_case;
+using graded = graded_case<reduction_case>;
+
+constexpr std::size_t large_n = std::size_t{1} << 20;
+
+graded grade(const reduction_case& c, bool edge, const char* check) {
+  graded g{c};
+  const int default_block = default_reduction_block(*c.v);
+  if (c.n >= large_n) g.scored_in = group::large_sizes;
+  else if (edge) g.scored_in = group::edge_inputs;
+  else if (c.config.block != default_block || c.config.grid != 0) g.scored_in = group::configs;
+  else if (!std::has_single_bit(c.n)) g.scored_in = group::odd_sizes;
+  else g.scored_in = group::small_sizes;
+  // Partial warps first, then partial blocks, then whole ones.
+  g.alignment = c.n % 32 != 0 ? 0 : std::has_single_bit(c.n) ? 2 : 1;
+  std::ostringstream text;
+  text << "n = " << c.n << ", " << c.config.describe() << ", " << reduction::testing::name_of(c.input) << " input, "
+       << check;
+  g.description = text.str();
+  g.work = static_cast<double>(c.n);
+  return g;
+}
+
+std::vector<graded> graded_cases(const std::vector<reduction_case>& cases, bool edge, const char* check) {
+  std::vector<graded> out;
+  for (const reduction_case& c : cases) out.push_back(grade(c, edge, check));
+  return hardest_first(out);
+}
+
+// No KC_SKIP_IF_TOO_LARGE here: every graded size fits the GPUs the grader runs on, so a case that
+// finds no device memory fails (a submission that keeps memory would otherwise turn later cases
+// into skips, which score neither way).
+class OnePass : public ::testing::TestWithParam<graded> {};
+TEST_P(OnePass, MatchesReference) {
+  KC_REQUIRE_GPU();
+  record_grading_properties(GetParam());
+  const reduction_case& c = GetParam().inner;
+  expect_case_passed(check_one_pass(c, *input_for(c)));
+}
+
+class FullReduction : public ::testing::TestWithParam<graded> {};
+TEST_P(FullReduction, MatchesReference) {
+  KC_REQUIRE_GPU();
+  record_grading_properties(GetParam());
+  const reduction_case& c = GetParam().inner;
+  expect_case_passed(check_full_reduction(c, *input_for(c)));
+}
+
+INSTANTIATE_TEST_SUITE_P(Grade, OnePass,
+                         ::testing::ValuesIn(graded_cases(reduction::testing::sweep_pass_variants(reduction_submission()),
+                                                          false, "one pass (every block's sum)")),
+                         case_param_name<graded>);
+INSTANTIATE_TEST_SUITE_P(Grade, FullReduction,
+                         ::testing::ValuesIn(graded_cases(reduction::testing::sweep(reduction_submission()), false, "n -> 1")),
+                         case_param_name<graded>);
+INSTANTIATE_TEST_SUITE_P(GradeEdgeInputs, FullReduction,
+                         ::testing::ValuesIn(graded_cases(reduction::testing::edge_input_cases(reduction_submission()),
+                                                          true, "n -> 1")),
+                         case_param_name<graded>);
+
+// ---- performance: the submission against the reference variant, n -> 1 at the seed's n = 2^24 ----
+// The reference is seed 000's K3 (SequentialAddressing) at block 256: a hand-written reduction as a
+// course teaches it. Both are timed interleaved (kc::perf::measure_interleaved: drift falls on both),
+// the submission at its default block; the ratio of medians is what the rubric scores.
+constexpr std::size_t timed_n = std::size_t{1} << 24;
+constexpr std::string_view reference_variant = "SequentialAddressing";
+
+struct performance_point {
+  std::string name() const { return "Submission"; }
+  std::string unit() const { return "performance"; }
+  double cost() const { return 100; }
+};
+void PrintTo(const performance_point& p, std::ostream* os) { print_case(p, os); }
+
+perf::timed_work reduce_work(const reduction::variant& v, int block, const device_buffer<float>& pristine,
+                             device_buffer<float>& a, device_buffer<float>& scratch) {
+  perf::timed_work work;
+  work.prepare = [&a, &pristine](cudaStream_t s) {
+    KC_CUDA_TRY(cudaMemcpyAsync(a.data(), pristine.data(), timed_n * sizeof(float), cudaMemcpyDeviceToDevice, s));
+  };
+  work.run = [&v, &a, &scratch, block](cudaStream_t s) {
+    (void)reduction::reduce(v, a.data(), timed_n, scratch.data(), scratch.size(), {block, 0}, s);
+  };
+  return work;
+}
+
+class Performance : public ::testing::TestWithParam<performance_point> {};
+TEST_P(Performance, AgainstReference) {
+  KC_REQUIRE_GPU();
+  ::testing::Test::RecordProperty("group", "performance");
+  const reduction::variant& submission = reduction_submission().front();
+  const reduction::variant& reference = *reduction::find_variant(reference_variant);
+  const int block = default_reduction_block(submission);
+  std::ostringstream what;
+  what << "n = " << timed_n << " -> 1, the submission at " << reduction::reduce_config{block, 0}.describe() << ", "
+       << reference_variant << " at block 256";
+  ::testing::Test::RecordProperty("case", what.str());
+  ::testing::Test::RecordProperty("work", std::to_string(timed_n));
+  ::testing::Test::RecordProperty("reference_variant", std::string(reference_variant));
+  ::testing::Test::RecordProperty("size", std::to_string(timed_n));
+  // Speed is scored only for a right answer at the size timed.
+  const reduction_case timed{&submission, timed_n, {block, 0}, input_kind::integer};
+  const check_result right = check_full_reduction(timed, *input_for(timed));
+  ASSERT_TRUE(right.passed()) << "performance is not scored: the submission is wrong at the size timed\n" << right.message;
+
+  const auto input = input_for(timed);
+  device_buffer<float> a_sub(timed_n), a_ref(timed_n);
+  device_buffer<float> scratch_sub(std::max<std::size_t>(1, reduction::scratch_elements(submission, timed_n, {block, 0})));
+  device_buffer<float> scratch_ref(std::max<std::size_t>(1, reduction::scratch_elements(reference, timed_n, {256, 0})));
+  const cuda_stream stream;
+  const std::vector<perf::interleaved_timing> timings = perf::measure_interleaved(
+      {reduce_work(submission, block, input->pristine, a_sub, scratch_sub),
+       reduce_work(reference, 256, input->pristine, a_ref, scratch_ref)},
+      stream.get(), 10);
+  KC_CUDA_TRY(cudaStreamSynchronize(stream.get()));
+  const double ratio = timings[0].median_us / timings[1].median_us;
+  ::testing::Test::RecordProperty("submission_ms", std::to_string(timings[0].median_us / 1000));
+  ::testing::Test::RecordProperty("reference_ms", std::to_string(timings[1].median_us / 1000));
+  ::testing::Test::RecordProperty("ratio", std::to_string(ratio));
+  std::cout << what.str() << ": submission " << timings[0].median_us << " us, reference " << timings[1].median_us
+            << " us, ratio " << ratio << '\n';
+}
+
+std::vector<performance_point> performance_points() {
+  return reduction_submission().empty() ? std::vector<performance_point>{} : std::vector<performance_point>{{}};
+}
+INSTANTIATE_TEST_SUITE_P(Grade, Performance, ::testing::ValuesIn(performance_points()), case_param_name<performance_point>);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(OnePass);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(FullReduction);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(Performance);
+
+}  // namespace
+}  // namespace kc::grading

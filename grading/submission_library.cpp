@@ -1,0 +1,71 @@
+#include "grading/submission_library.hpp"
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <stdexcept>
+
+namespace kc::grading {
+
+const std::optional<json::value>& submission_traits() {
+  static const std::optional<json::value> traits = []() -> std::optional<json::value> {
+    const char* path = std::getenv("KCONFORM_SUBMISSION_TRAITS");
+    if (path == nullptr || *path == '\0') return std::nullopt;
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string error;
+    std::optional<json::value> parsed = json::parse(text.str(), &error);
+    if (!in || !parsed || !parsed->is_object()) {
+      std::cerr << "kconform grading: KCONFORM_SUBMISSION_TRAITS=" << path << " is not a traits file ("
+                << (in ? error : "unreadable") << ")\n";
+      std::exit(2);
+    }
+    return parsed;
+  }();
+  return traits;
+}
+
+void* submission_entry(const char* name) {
+  static std::once_flag loaded;
+  static void* library = nullptr;
+  static std::string load_error;
+  std::call_once(loaded, [] {
+    const char* path = std::getenv("KCONFORM_SUBMISSION");
+    if (path == nullptr || *path == '\0') {
+      load_error = "KCONFORM_SUBMISSION is not set: no submission to grade";
+      return;
+    }
+    // RTLD_LOCAL: nothing the library defines interposes on this program's symbols.
+    library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (library == nullptr) load_error = std::string("could not load the submission: ") + dlerror();
+  });
+  if (library == nullptr) throw std::runtime_error(load_error);
+  void* entry = dlsym(library, name);
+  if (entry == nullptr)
+    throw std::runtime_error(std::string("the submission does not export ") + name +
+                             " (declare it as in its contract header, with KC_SUBMISSION_EXPORT)");
+  return entry;
+}
+
+std::string submission_text(const char* text) {
+  std::string out;
+  for (std::size_t i = 0; i < 2000 && text[i] != '\0'; ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    out += (c >= 0x20 && c < 0x7F) || c == '\n' || c == '\t' || c >= 0x80 ? static_cast<char>(c) : '?';
+  }
+  return out;
+}
+
+int traits_int(const json::value& traits, const char* key, int fallback) {
+  const json::value* member = traits.find(key);
+  if (member != nullptr && member->as_bool() != nullptr) return *member->as_bool() ? 1 : 0;
+  return member != nullptr && member->as_number() != nullptr ? static_cast<int>(*member->as_number()) : fallback;
+}
+
+}  // namespace kc::grading

@@ -1,0 +1,36 @@
+// The submission under grading: its shared library (loaded on first use) and the traits its build
+// step recorded (docs/grading.md).
+//
+//   KCONFORM_SUBMISSION         the submission's .so, built by scripts/grade.sh on its own: the suite's
+//                               code is not linked into it, and it is loaded RTLD_LOCAL into a program
+//                               that exports no symbols, so it can neither call nor replace the suite's
+//   KCONFORM_SUBMISSION_TRAITS  the traits JSON kconform_submission_probe wrote at build time. The
+//                               case list comes from it, so listing never runs the submission's code.
+//
+// With neither set (an ordinary build, CI) a grading program has no submission and lists no case.
+#pragma once
+
+#include "fixtures/json_text.hpp"
+
+#include <optional>
+#include <string>
+
+namespace kc::grading {
+
+// The traits JSON of this process's submission; nullopt when KCONFORM_SUBMISSION_TRAITS is unset.
+// A file that is set but unreadable or malformed ends the program with a message (exit 2): the
+// grader built it, so that is the grader's fault, never the student's.
+const std::optional<json::value>& submission_traits();
+
+// The address of an entry point of the submission (dlsym on the library, loaded on first call).
+// Throws std::runtime_error saying what is missing; callers turn that into a failed case.
+void* submission_entry(const char* name);
+
+// A string the submission returned (a refusal message): at most 2000 bytes, non-printable bytes
+// replaced, so a garbage pointer's bytes cannot break the report.
+std::string submission_text(const char* text);
+
+// An integer member of a traits object; `fallback` when absent.
+int traits_int(const json::value& traits, const char* key, int fallback);
+
+}  // namespace kc::grading
