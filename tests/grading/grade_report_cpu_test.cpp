@@ -1,0 +1,561 @@
+// kconform_grade_report (tools/grade_report) on fake grading runs: each test writes a run folder as
+// scripts/grade.sh and the runner would (build.json, units/*.json), grades it, and checks the numbers
+// and words a student or instructor would read. Every check compares a computed value with one worked
+// out by hand, so a wrong rule fails it.
+#include "fixtures/json_text.hpp"
+#include "tools/grade_report/class_summary.hpp"
+#include "tools/grade_report/grade_cli.hpp"
+#include "tools/grade_report/gradescope_results.hpp"
+#include "tools/grade_report/report_text.hpp"
+#include "tools/grade_report/rubric.hpp"
+#include "tools/grade_report/run_grade.hpp"
+#include "tools/grade_report/run_inputs.hpp"
+#include "tools/grade_report/student_report.hpp"
+#include "tools/grade_report/verdict_kind.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace kc::grade_report {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct fake_case {
+  std::string name;
+  std::string status = "passed";
+  std::string group = "small_sizes";  // "" records no group property
+  std::string work = "1000";
+  std::string message;
+  json::object extra;  // more properties (the performance case's ratio ...)
+};
+
+fake_case passed(const std::string& name, const std::string& group) { return {name, "passed", group}; }
+fake_case failed(const std::string& name, const std::string& group, const std::string& message,
+                 const std::string& work = "1000") {
+  return {name, "failed", group, work, message};
+}
+fake_case performance(const std::string& ratio, const std::string& status = "passed", const std::string& message = "") {
+  fake_case c{"Grade/Performance.Timed/N16777216", status, "performance", "16777216", message};
+  c.extra = {{"ratio", ratio}, {"submission_ms", "0.21"}, {"reference_ms", "0.2"},
+             {"reference_variant", "CubDeviceReduce"}, {"size", "n = 2^24"}};
+  return c;
+}
+
+void write(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+std::string read(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+json::value parsed(const std::string& text) {
+  std::string error;
+  std::optional<json::value> v = json::parse(text, &error);
+  EXPECT_TRUE(v) << error << "\n" << text;
+  return v ? *v : json::value();
+}
+
+class GradeReport : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (fs::temp_directory_path() / "grade_report_XXXXXX").string();
+    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+    root_ = pattern;
+    run_dir_ = root_ / "run";
+    fs::create_directories(run_dir_);
+  }
+  void TearDown() override { fs::remove_all(root_); }
+
+  void build(const std::string& status, const std::string& log = "", json::array libraries = {},
+             json::array symbols = {}) {
+    write(run_dir_ / "build.json",
+          json::dump(json::object{{"status", status},
+                                  {"log", log},
+                                  {"libraries", std::move(libraries)},
+                                  {"suite_symbols", std::move(symbols)},
+                                  {"traits", json::object{{"block_sizes", "32..1024"}}}}));
+  }
+
+  void unit(const std::string& name, const std::vector<fake_case>& cases, double seconds = 1.5) {
+    json::array items;
+    for (const fake_case& c : cases) {
+      json::object properties;
+      if (!c.group.empty()) properties.emplace_back("group", c.group);
+      properties.emplace_back("case", "description of " + c.name);
+      properties.emplace_back("work", c.work);
+      for (const json::member& m : c.extra) properties.push_back(m);
+      items.push_back(json::object{{"name", c.name},
+                                   {"status", c.status},
+                                   {"seconds", 0.01},
+                                   {"attempt", 1},
+                                   {"message", c.message},
+                                   {"properties", std::move(properties)}});
+    }
+    write(run_dir_ / "units" / (name + ".json"),
+          json::dump(json::object{{"unit", name}, {"processes", 1}, {"seconds", seconds}, {"cases", std::move(items)}}));
+  }
+
+  // Every default group fully passing (performance at ratio 1.0).
+  void all_passing() {
+    build("ok");
+    unit("grade.small_sizes", {passed("S/A.B/N32", "small_sizes"), passed("S/A.B/N64", "small_sizes")});
+    unit("grade.odd_sizes", {passed("S/A.B/N33", "odd_sizes")});
+    unit("grade.large_sizes", {passed("S/A.B/N1048577", "large_sizes")});
+    unit("grade.configs", {passed("S/A.B/N1025B64", "configs")});
+    unit("grade.edge_inputs", {passed("S/A.B/N1025Ones", "edge_inputs")});
+    unit("grade.sanitizer.racecheck", {passed("S/A.B/N1025B256", "small_sizes")});
+    unit("grade.performance", {performance("1.0")});
+  }
+
+  run_grade grade(const rubric& rules = default_rubric()) { return grade_run(read_run_dir(run_dir_), rules); }
+
+  // Runs `kconform_grade_report student` on the run folder; returns its exit status.
+  int grade_cli(const std::string& rubric_json, const std::string& student = "Ada", std::uint64_t seed = 42) {
+    write(root_ / "rubric.json", rubric_json);
+    std::ostringstream out, err;
+    const int status = run_grade_report({"student", "--run-dir", run_dir_.string(), "--rubric",
+                                         (root_ / "rubric.json").string(), "--family", "reduction", "--student",
+                                         student, "--submission", "subs/ada.cu", "--seed", std::to_string(seed),
+                                         "--out", out_dir().string()},
+                                        out, err);
+    err_ = err.str();
+    return status;
+  }
+  fs::path out_dir() const { return root_ / "out"; }
+  json::value results() const { return parsed(read(out_dir() / "results.json")); }
+
+  static const json::value* test_named(const json::value& results, const std::string& name) {
+    for (const json::value& t : *results.find("tests")->as_array())
+      if (*t.find("name")->as_string() == name) return &t;
+    return nullptr;
+  }
+  static const group_grade& group(const run_grade& g, const std::string& name) {
+    for (const group_grade& x : g.groups)
+      if (x.name == name) return x;
+    throw std::runtime_error("no group " + name);
+  }
+
+  fs::path root_, run_dir_;
+  std::string err_;
+};
+
+rubric rubric_of(const std::string& text) {
+  std::string error;
+  std::optional<rubric> r = parse_rubric(text, &error);
+  EXPECT_TRUE(r) << error;
+  return r ? *r : rubric{};
+}
+
+TEST_F(GradeReport, CompileErrorScoresZeroAndTheBuildTestCarriesTheLog) {
+  build("compile_error", "ada.cu(12): error: expected a \";\"");
+  ASSERT_EQ(grade_cli(rubric_text(default_rubric())), exit_graded) << err_;
+  const json::value r = results();
+  EXPECT_EQ(*r.find("score")->as_number(), 0.0);
+  const json::value& first = r.find("tests")->as_array()->front();
+  EXPECT_EQ(*first.find("name")->as_string(), "Build");
+  EXPECT_EQ(*first.find("max_score")->as_number(), 0.0);
+  EXPECT_NE(first.find("output")->as_string()->find("compile_error"), std::string::npos);
+  EXPECT_NE(first.find("output")->as_string()->find("ada.cu(12): error: expected a \";\""), std::string::npos);
+  const json::value* small = test_named(r, "Small sizes");
+  ASSERT_NE(small, nullptr);
+  EXPECT_EQ(*small->find("score")->as_number(), 0.0);
+  EXPECT_EQ(*small->find("max_score")->as_number(), 20.0);
+  EXPECT_NE(small->find("output")->as_string()->find("did not build (compile_error)"), std::string::npos);
+  EXPECT_NE(read(out_dir() / "report.md").find("ada.cu(12): error"), std::string::npos);
+  EXPECT_EQ(*parsed(read(out_dir() / "summary.json")).find("verdict")->as_string(), "compile_error");
+}
+
+TEST_F(GradeReport, BuildLogIsClippedToTwentyThousandBytes) {
+  build("link_error", std::string(30000, 'x'));
+  const run_inputs run = read_run_dir(run_dir_);
+  const grading_context who{"Ada", "reduction", "ada.cu", 1};
+  const json::value r = gradescope_results(who, run, default_rubric(), grade_run(run, default_rubric()));
+  const std::string& out = *r.find("tests")->as_array()->front().find("output")->as_string();
+  EXPECT_LT(out.size(), 20200u);
+  EXPECT_GT(out.size(), 20000u);
+  EXPECT_NE(out.find("10000 more bytes cut"), std::string::npos);
+}
+
+TEST_F(GradeReport, EveryGroupPassingScoresFullMarks) {
+  all_passing();
+  ASSERT_EQ(grade_cli(rubric_text(default_rubric())), exit_graded) << err_;
+  EXPECT_EQ(*results().find("score")->as_number(), 100.0);
+  const json::value summary = parsed(read(out_dir() / "summary.json"));
+  EXPECT_EQ(*summary.find("verdict")->as_string(), "passed");
+  EXPECT_EQ(*summary.find("max_score")->as_number(), 100.0);
+  EXPECT_EQ(*summary.find("seed")->as_string(), "42");
+  EXPECT_EQ(*summary.find("groups")->find("sanitizer")->find("passed")->as_number(), 1.0);
+}
+
+TEST_F(GradeReport, FractionScoringCountsPassedOverRunAndIgnoresSkips) {
+  all_passing();
+  unit("grade.small_sizes", {passed("a", "small_sizes"), passed("b", "small_sizes"), passed("c", "small_sizes"),
+                             failed("d", "small_sizes", "element 3: expected 4, got 5"),
+                             {"e", "skipped", "small_sizes", "1", "needs a larger GPU"}});
+  unit("grade.odd_sizes", {passed("a", "odd_sizes"), failed("b", "odd_sizes", "wrong"), failed("c", "odd_sizes", "wrong")});
+  const run_grade g = grade();
+  EXPECT_EQ(group(g, "small_sizes").earned, 15.0);  // 20 * 3/4
+  EXPECT_EQ(group(g, "small_sizes").skipped, 1);
+  EXPECT_EQ(group(g, "small_sizes").skip_reason, "needs a larger GPU");
+  EXPECT_EQ(group(g, "odd_sizes").earned, 8.33);  // 25 * 1/3, rounded
+  EXPECT_DOUBLE_EQ(g.score, 15 + 8.33 + 15 + 15 + 5 + 10 + 10);
+  EXPECT_EQ(g.verdict, "wrong_result");
+}
+
+TEST_F(GradeReport, AllOrNothingScoresAGroupWithAFailureZero) {
+  all_passing();
+  unit("grade.small_sizes", {passed("a", "small_sizes"), failed("d", "small_sizes", "wrong")});
+  const run_grade g = grade(rubric_of(R"({"groups": {"small_sizes": {"weight": 20}, "odd_sizes": {"weight": 25}},
+                                          "scoring": "all_or_nothing"})"));
+  EXPECT_EQ(group(g, "small_sizes").earned, 0.0);
+  EXPECT_EQ(group(g, "odd_sizes").earned, 25.0);
+  EXPECT_EQ(g.max_score, 45.0);
+  // Groups the rubric leaves out are still reported, at weight 0.
+  EXPECT_EQ(group(g, "large_sizes").weight, 0.0);
+  EXPECT_EQ(group(g, "large_sizes").passed, 1);
+}
+
+TEST_F(GradeReport, AGroupWhereNoCaseRanScoresZero) {
+  build("ok");
+  unit("grade.small_sizes", {{"a", "skipped", "small_sizes", "1", "skipped: no GPU"}});
+  const run_grade g = grade();
+  EXPECT_EQ(group(g, "small_sizes").earned, 0.0);
+  EXPECT_FALSE(group(g, "small_sizes").full);
+  EXPECT_EQ(group(g, "small_sizes").note, "No case ran, so the group scores 0");
+  EXPECT_NE(g.verdict.find("no_case_ran"), std::string::npos);
+}
+
+TEST_F(GradeReport, PerformanceFollowsTheRubricCurve) {
+  const std::pair<const char*, double> points[] = {{"1.0", 10}, {"1.2", 10}, {"2.1", 5}, {"3.0", 0}, {"5.0", 0}};
+  for (const auto& [ratio, expected] : points) {
+    build("ok");
+    unit("grade.performance", {performance(ratio)});
+    const group_grade& p = group(grade(), "performance");
+    EXPECT_DOUBLE_EQ(p.earned, expected) << "ratio " << ratio;
+    EXPECT_NE(p.note.find("full marks at ratio <= 1.2, none at >= 3"), std::string::npos) << p.note;
+  }
+  group_rule steep{"performance", 30, "", 1.0, 2.0};
+  EXPECT_DOUBLE_EQ(performance_score(1.25, steep), 22.5);
+}
+
+TEST_F(GradeReport, AFailedPerformanceCaseScoresZero) {
+  build("ok");
+  unit("grade.performance", {performance("0.5", "failed", "element 7: expected 3, got 4 (at the timed size)")});
+  const group_grade& p = group(grade(), "performance");
+  EXPECT_EQ(p.earned, 0.0);
+  EXPECT_NE(p.note.find("failed (wrong_result)"), std::string::npos);
+}
+
+TEST_F(GradeReport, LibraryCodeZeroesTheRunWhenTheRubricWantsHandWrittenKernels) {
+  all_passing();
+  build("ok", "", json::array{"cublasSgemm_v2"});
+  ASSERT_EQ(grade_cli(rubric_text(default_rubric())), exit_graded) << err_;
+  const json::value r = results();
+  EXPECT_EQ(*r.find("score")->as_number(), 0.0);
+  const json::value* hand = test_named(r, "Hand-written code");
+  ASSERT_NE(hand, nullptr);
+  EXPECT_NE(hand->find("output")->as_string()->find("cublasSgemm_v2"), std::string::npos);
+  EXPECT_EQ(*hand->find("status")->as_string(), "failed");
+  EXPECT_NE(*parsed(read(out_dir() / "summary.json")).find("verdict")->as_string(), "passed");
+
+  rubric allowed = default_rubric();
+  allowed.hand_written = false;
+  EXPECT_EQ(grade(allowed).score, 100.0);
+}
+
+TEST_F(GradeReport, SuiteSymbolsZeroTheRunWhateverTheRubric) {
+  all_passing();
+  build("ok", "", {}, json::array{"kc::reduction::testing::tolerance_for(int)"});
+  rubric allowed = default_rubric();
+  allowed.hand_written = false;
+  const run_grade g = grade(allowed);
+  EXPECT_EQ(g.score, 0.0);
+  EXPECT_EQ(g.earned, 100.0);
+  EXPECT_TRUE(g.zeroed_suite_symbols);
+  const run_inputs run = read_run_dir(run_dir_);
+  const json::value r = gradescope_results({"Ada", "reduction", "a.cu", 1}, run, allowed, g);
+  const std::string& out = *test_named(r, "Suite symbols")->find("output")->as_string();
+  EXPECT_NE(out.find("may not define or import the grader's symbols"), std::string::npos);
+  EXPECT_NE(out.find("tolerance_for(int)"), std::string::npos);
+}
+
+TEST_F(GradeReport, CleanSubmissionsShowBothChecksAsNoneFound) {
+  all_passing();
+  ASSERT_EQ(grade_cli(rubric_text(default_rubric())), exit_graded) << err_;
+  const json::value r = results();
+  EXPECT_EQ(*test_named(r, "Hand-written code")->find("output")->as_string(), "none found");
+  EXPECT_EQ(*test_named(r, "Suite symbols")->find("output")->as_string(), "none found");
+}
+
+TEST_F(GradeReport, HiddenGroupsAreHiddenInResultsAndTheirDetailsLeftOutOfTheReport) {
+  build("ok");
+  unit("grade.small_sizes", {failed("Vis/A.B/N1", "small_sizes", "VISIBLE-DETAIL")});
+  unit("grade.odd_sizes", {failed("Hid/A.B/N33", "odd_sizes", "HIDDEN-DETAIL")});
+  ASSERT_EQ(grade_cli(R"({"groups": {"small_sizes": {"weight": 50},
+                                     "odd_sizes": {"weight": 50, "visibility": "hidden"}},
+                          "visibility": "after_due_date"})"),
+            exit_graded)
+      << err_;
+  const json::value r = results();
+  EXPECT_EQ(*r.find("visibility")->as_string(), "after_due_date");
+  EXPECT_EQ(*test_named(r, "Odd sizes")->find("visibility")->as_string(), "hidden");
+  EXPECT_EQ(*test_named(r, "Build")->find("visibility")->as_string(), "after_due_date");
+  const std::string report = read(out_dir() / "report.md");
+  EXPECT_EQ(report.find("HIDDEN-DETAIL"), std::string::npos);
+  EXPECT_EQ(report.find("Hid/A.B/N33"), std::string::npos);
+  EXPECT_NE(report.find("Odd sizes (hidden)"), std::string::npos);
+  // The visible group is hidden too here: its visibility defaults to the rubric's (after_due_date).
+  EXPECT_EQ(report.find("VISIBLE-DETAIL"), std::string::npos);
+
+  ASSERT_EQ(grade_cli(R"({"groups": {"small_sizes": {"weight": 50},
+                                     "odd_sizes": {"weight": 50, "visibility": "hidden"}}})"),
+            exit_graded);
+  EXPECT_NE(read(out_dir() / "report.md").find("VISIBLE-DETAIL"), std::string::npos);
+  EXPECT_EQ(read(out_dir() / "report.md").find("HIDDEN-DETAIL"), std::string::npos);
+}
+
+TEST_F(GradeReport, ResultsJsonHasGradescopesRequiredFields) {
+  all_passing();
+  unit("grade.odd_sizes", {failed("S/A.B/N33", "odd_sizes", "killed by signal 11")}, 2.6);
+  ASSERT_EQ(grade_cli(rubric_text(default_rubric())), exit_graded) << err_;
+  const json::value r = results();
+  ASSERT_TRUE(r.is_object());
+  ASSERT_NE(r.find("score"), nullptr);
+  EXPECT_TRUE(r.find("score")->is_number());
+  EXPECT_EQ(*r.find("score")->as_number(), 75.0);
+  // Units' seconds: 1.5 * 6 + 2.6 = 11.6, as a whole number.
+  EXPECT_EQ(*r.find("execution_time")->as_number(), 12.0);
+  EXPECT_EQ(*r.find("stdout_visibility")->as_string(), "hidden");
+  const std::string& paragraph = *r.find("output")->as_string();
+  EXPECT_NE(paragraph.find("reduction"), std::string::npos);
+  EXPECT_NE(paragraph.find("seed 42"), std::string::npos);
+  EXPECT_NE(paragraph.find("crash"), std::string::npos);
+  const json::array* tests = r.find("tests")->as_array();
+  ASSERT_NE(tests, nullptr);
+  EXPECT_EQ(tests->size(), 3u + 7u);  // Build, the two checks, seven groups
+  for (const json::value& t : *tests) {
+    EXPECT_TRUE(t.find("name") && t.find("name")->is_string());
+    EXPECT_TRUE(t.find("score") && t.find("score")->is_number());
+    EXPECT_TRUE(t.find("max_score") && t.find("max_score")->is_number());
+    EXPECT_TRUE(t.find("output") && t.find("output")->is_string());
+    ASSERT_TRUE(t.find("visibility") && t.find("visibility")->is_string());
+    EXPECT_TRUE(is_visibility(*t.find("visibility")->as_string()));
+  }
+}
+
+TEST(VerdictKind, EachMessageKindIsClassified) {
+  const std::pair<const char*, verdict_kind> cases[] = {
+      {"hang: the kernel ran past KCONFORM_KERNEL_DEADLINE_S", verdict_kind::timeout},
+      {"did not finish within 300 s", verdict_kind::timeout},
+      {"not run: the unit's 2 attempts each hung", verdict_kind::timeout},
+      {"hang: killed by signal 9 after the deadline", verdict_kind::timeout},  // first match wins
+      {"killed by signal 11", verdict_kind::crash},
+      {"exited with status 0 while running this case", verdict_kind::exit},
+      {"cudaDeviceSynchronize: sticky CUDA error (an illegal memory access)", verdict_kind::fault},
+      {"an illegal instruction was encountered", verdict_kind::fault},
+      {"unspecified launch failure", verdict_kind::fault},
+      {"racecheck: 4 hazards between write and read", verdict_kind::sanitizer},
+      {"cudaMalloc: out of memory", verdict_kind::memory},
+      {"memory_exhausted while allocating the input", verdict_kind::memory},
+      {"the launcher refused block 1024: needs a power of two", verdict_kind::refused_config},
+      {"element 3: expected 4, got 5", verdict_kind::wrong_result},
+      {"", verdict_kind::wrong_result},
+  };
+  for (const auto& [message, kind] : cases)
+    EXPECT_STREQ(name_of(classify_failure(message)), name_of(kind)) << message;
+}
+
+TEST_F(GradeReport, TheSmallestFailingCaseIsTheLeastWorkFirstOnTies) {
+  build("ok");
+  unit("grade.odd_sizes", {failed("Big/A.B/N5000", "odd_sizes", "big wrong", "5000"),
+                           failed("First/A.B/N100", "odd_sizes", "expected 1, got 2", "100"),
+                           failed("Second/A.B/N100", "odd_sizes", "tie", "100"),
+                           failed("NoWork/A.B/N1", "odd_sizes", "no work recorded", "")});
+  const run_grade g = grade();
+  const group_grade& odd = group(g, "odd_sizes");
+  ASSERT_EQ(odd.smallest, 1);
+  EXPECT_EQ(odd.failures[odd.smallest].c.name, "First/A.B/N100");
+  const grading_context who{"Ada", "reduction", "subs/ada one.cu", 7};
+  const std::string out = group_output(who, default_rubric(), g, odd);
+  EXPECT_NE(out.find("Smallest failing case: description of First/A.B/N100 (listed above as number 2)"), std::string::npos)
+      << out;
+  EXPECT_NE(out.find("scripts/grade.sh --family reduction --submission 'subs/ada one.cu' --seed 7 "
+                     "--only 'First/A.B/N100'"),
+            std::string::npos)
+      << out;
+  // failures_listed 3: the fourth failure is not listed.
+  EXPECT_EQ(out.find("no work recorded"), std::string::npos);
+  const std::string report = student_report(who, read_run_dir(run_dir_), default_rubric(), g);
+  EXPECT_NE(report.find("Smallest failing case: **description of First/A.B/N100**"), std::string::npos) << report;
+}
+
+TEST(Rubric, UnknownKeysAndBadValuesAreErrorsNamingTheField) {
+  std::string error;
+  EXPECT_FALSE(parse_rubric(R"({"groups": {"small_sizes": {"weigth": 20}}})", &error));
+  EXPECT_NE(error.find("groups.small_sizes.weigth"), std::string::npos) << error;
+  EXPECT_FALSE(parse_rubric(R"({"groups": {}, "bonus": 5})", &error));
+  EXPECT_NE(error.find("bonus"), std::string::npos) << error;
+  EXPECT_FALSE(parse_rubric(R"({"groups": {"tiny_sizes": {"weight": 5}}})", &error));
+  EXPECT_NE(error.find("groups.tiny_sizes"), std::string::npos) << error;
+  EXPECT_FALSE(parse_rubric(R"({"groups": {"configs": {"weight": 5, "full_at": 1.1}}})", &error));
+  EXPECT_NE(error.find("groups.configs.full_at"), std::string::npos) << error;
+  EXPECT_FALSE(parse_rubric(R"({"groups": {"performance": {"weight": 5, "full_at": 3, "zero_at": 2}}})", &error));
+  EXPECT_FALSE(parse_rubric(R"({"groups": {}, "visibility": "secret"})", &error));
+  EXPECT_NE(error.find("visibility"), std::string::npos) << error;
+  EXPECT_FALSE(parse_rubric(R"({"groups": {}, "scoring": "curve"})", &error));
+  EXPECT_FALSE(parse_rubric(R"({"groups": {"odd_sizes": {"weight": -1}}})", &error));
+  EXPECT_FALSE(parse_rubric(R"({"scoring": "fraction"})", &error));
+  EXPECT_NE(error.find("groups"), std::string::npos) << error;
+  EXPECT_FALSE(parse_rubric("{\"groups\": ", &error));
+  EXPECT_NE(error.find("not valid JSON"), std::string::npos) << error;
+}
+
+TEST(Rubric, TheDefaultRubricReadsBackAndIsWorthOneHundred) {
+  std::string error;
+  const std::optional<rubric> r = parse_rubric(rubric_text(default_rubric()), &error);
+  ASSERT_TRUE(r) << error;
+  EXPECT_EQ(r->max_score(), 100.0);
+  ASSERT_EQ(r->groups.size(), 7u);
+  EXPECT_EQ(r->groups[1].name, "odd_sizes");
+  EXPECT_EQ(r->groups[1].weight, 25.0);
+  EXPECT_EQ(r->find("performance")->zero_at, 3.0);
+  EXPECT_EQ(r->failures_listed, 3);
+  std::ostringstream out, err;
+  EXPECT_EQ(run_grade_report({"default-rubric", "--family", "matmul"}, out, err), exit_graded);
+  EXPECT_EQ(out.str(), rubric_text(default_rubric()));
+  EXPECT_EQ(run_grade_report({"default-rubric", "--family", "stencil"}, out, err), exit_bad_usage);
+}
+
+TEST_F(GradeReport, AnInvalidRubricOrSeedIsABadUsageExit) {
+  all_passing();
+  EXPECT_EQ(grade_cli(R"({"groups": {"small_sizes": {"weight": 20, "bonus": 1}}})"), exit_bad_usage);
+  EXPECT_NE(err_.find("groups.small_sizes.bonus"), std::string::npos) << err_;
+  EXPECT_FALSE(fs::exists(out_dir() / "results.json"));
+  std::ostringstream out, err;
+  EXPECT_EQ(run_grade_report({"student", "--run-dir", run_dir_.string(), "--rubric", "/nonexistent/rubric.json",
+                              "--family", "reduction", "--student", "A", "--submission", "a.cu", "--seed", "1",
+                              "--out", out_dir().string()},
+                             out, err),
+            exit_bad_usage);
+  write(root_ / "rubric.json", rubric_text(default_rubric()));
+  EXPECT_EQ(run_grade_report({"student", "--run-dir", run_dir_.string(), "--rubric", (root_ / "rubric.json").string(),
+                              "--family", "reduction", "--student", "A", "--submission", "a.cu", "--seed", "-3",
+                              "--out", out_dir().string()},
+                             out, err),
+            exit_bad_usage);
+}
+
+TEST_F(GradeReport, AMissingBuildRecordIsAGraderProblemNotAPass) {
+  unit("grade.small_sizes", {passed("a", "small_sizes")});
+  EXPECT_EQ(grade_cli(rubric_text(default_rubric())), exit_grader_problem);
+  EXPECT_NE(err_.find("build.json is missing"), std::string::npos) << err_;
+  EXPECT_EQ(*results().find("score")->as_number(), 0.0);
+}
+
+TEST_F(GradeReport, TheClassCsvHasOneSortedQuotedRowPerStudent) {
+  all_passing();
+  const fs::path zed = root_ / "zed", ada = root_ / "ada";
+  ASSERT_EQ(grade_cli(rubric_text(default_rubric()), "Zed", 9), exit_graded);
+  fs::rename(out_dir(), zed);
+  unit("grade.odd_sizes", {failed("S/A.B/N33", "odd_sizes", "element 0: expected 1, got 2")});
+  unit("grade.configs", {failed("S/A.B/N1025B64", "configs", "killed by signal 6")});
+  ASSERT_EQ(grade_cli(rubric_text(default_rubric()), "Lovelace, \"Ada\"", 18446744073709551615ull), exit_graded);
+  fs::rename(out_dir(), ada);
+  std::ostringstream out, err;
+  ASSERT_EQ(run_grade_report({"class", "--out", (root_ / "class.csv").string(), zed.string(), ada.string()}, out, err),
+            exit_graded)
+      << err.str();
+  EXPECT_EQ(read(root_ / "class.csv"),
+            "student,family,score,max_score,verdict,small_sizes,odd_sizes,large_sizes,configs,edge_inputs,sanitizer,"
+            "performance,seconds,seed\n"
+            "\"Lovelace, \"\"Ada\"\"\",reduction,60,100,\"crash,wrong_result\",20,0,15,0,5,10,10,10.5,"
+            "18446744073709551615\n"
+            "Zed,reduction,100,100,passed,20,25,15,15,5,10,10,10.5,9\n");
+}
+
+TEST_F(GradeReport, AFolderWithoutASummaryStillGetsARow) {
+  std::ostringstream out, err;
+  fs::create_directories(root_ / "empty");
+  EXPECT_EQ(run_grade_report({"class", "--out", (root_ / "class.csv").string(), (root_ / "empty").string()}, out, err),
+            exit_grader_problem);
+  const std::string csv = read(root_ / "class.csv");
+  EXPECT_NE(csv.find("\nempty,,,,unreadable: no summary.json"), std::string::npos) << csv;
+}
+
+TEST_F(GradeReport, EveryCaseOfASanitizerUnitCountsInSanitizer) {
+  build("ok");
+  unit("grade.sanitizer.racecheck", {passed("S/A.B/N1025B256", "small_sizes"),
+                                     failed("S/A.B/N1025B512", "configs", "racecheck: 2 hazards found")});
+  unit("grade.small_sizes", {passed("S/A.B/N32", "small_sizes")});
+  const run_grade g = grade();
+  EXPECT_EQ(group(g, "sanitizer").passed, 1);
+  EXPECT_EQ(group(g, "sanitizer").failed, 1);
+  EXPECT_EQ(group(g, "sanitizer").earned, 5.0);
+  EXPECT_EQ(group(g, "small_sizes").run(), 1);
+  EXPECT_EQ(group(g, "configs").run(), 0);
+  EXPECT_EQ(group(g, "sanitizer").failures.front().kind, verdict_kind::sanitizer);
+}
+
+TEST_F(GradeReport, UnitsAreReadWhereGradeShPutsThemToo) {
+  build("ok");
+  write(run_dir_ / "run" / "units" / "grade.odd_sizes.json",
+        json::dump(json::object{{"unit", "grade.odd_sizes"},
+                                {"seconds", 2},
+                                {"cases", json::array{json::object{{"name", "S/A.B/N33"},
+                                                                   {"status", "passed"},
+                                                                   {"properties", json::object{{"group", "odd_sizes"}}}}}}}));
+  unit("grade.small_sizes", {passed("a", "small_sizes")});
+  const run_grade g = grade();
+  EXPECT_EQ(group(g, "odd_sizes").passed, 1);
+  EXPECT_EQ(group(g, "small_sizes").passed, 1);
+  EXPECT_DOUBLE_EQ(g.seconds, 3.5);
+}
+
+TEST_F(GradeReport, AMalformedUnitFileIsReportedAndAnUnknownStatusIsNotAPass) {
+  build("ok");
+  write(run_dir_ / "units" / "grade.configs.json", "{\"unit\": \"grade.configs\", \"cases\": [");
+  unit("grade.small_sizes", {passed("a", "small_sizes"), {"b", "timeout", "small_sizes", "1", "?"}});
+  const run_inputs run = read_run_dir(run_dir_);
+  ASSERT_EQ(run.problems.size(), 2u);
+  EXPECT_NE(run.problems[0].find("grade.configs.json: not valid JSON"), std::string::npos) << run.problems[0];
+  const run_grade g = grade_run(run, default_rubric());
+  EXPECT_EQ(group(g, "small_sizes").failed, 1);
+  EXPECT_EQ(group(g, "small_sizes").earned, 10.0);
+  EXPECT_NE(g.verdict.find("grader_error"), std::string::npos) << g.verdict;
+}
+
+TEST_F(GradeReport, ACaseWithoutAGroupCountsInOtherAtWeightZero) {
+  build("ok");
+  unit("grade.small_sizes", {passed("a", "small_sizes"), failed("b", "", "wrong")});
+  const run_grade g = grade();
+  EXPECT_EQ(group(g, "other").failed, 1);
+  EXPECT_EQ(group(g, "other").weight, 0.0);
+  EXPECT_EQ(group(g, "small_sizes").earned, 20.0);
+  EXPECT_EQ(g.max_score, 100.0);
+}
+
+TEST(ReportText, QuotingForShellAndCsv) {
+  EXPECT_EQ(shell_word("subs/ada.cu"), "subs/ada.cu");
+  EXPECT_EQ(shell_word("it's"), "'it'\\''s'");
+  EXPECT_EQ(shell_word("Suite/A.B/N1", true), "'Suite/A.B/N1'");
+  EXPECT_EQ(csv_field("plain"), "plain");
+  EXPECT_EQ(csv_field("a,b"), "\"a,b\"");
+  EXPECT_EQ(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+  EXPECT_EQ(csv_field("two\nlines"), "\"two\nlines\"");
+  EXPECT_EQ(fenced("a ``` b"), "````\na ``` b\n````\n");
+  EXPECT_EQ(clip("h\xC3\xA9llo", 2), "h\n[... 5 more bytes cut]");  // not inside the two-byte é
+  EXPECT_EQ(round2(8.33333), 8.33);
+}
+
+}  // namespace
+}  // namespace kc::grade_report

@@ -1,0 +1,224 @@
+#include "tools/grade_report/run_grade.hpp"
+
+#include "tools/grade_report/report_text.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace kc::grade_report {
+
+namespace {
+
+std::string group_of(const case_record& c) {
+  if (c.unit.starts_with("grade.sanitizer.")) return "sanitizer";
+  const std::string g = c.property("group");
+  const auto& known = known_groups();
+  return std::find(known.begin(), known.end(), g) != known.end() ? g : "other";
+}
+
+// The groups reported, in order: the rubric's, then the known ones it leaves out (weight 0), then
+// `other` if any case landed there.
+std::vector<group_grade> empty_groups(const run_inputs& run, const rubric& rules) {
+  std::vector<group_grade> groups;
+  const auto add = [&](const std::string& name) {
+    group_grade g;
+    g.name = name;
+    const group_rule* rule = rules.find(name);
+    g.weight = rule ? rule->weight : 0;
+    g.visibility = rule && !rule->visibility.empty() ? rule->visibility : rules.visibility;
+    groups.push_back(g);
+  };
+  for (const group_rule& r : rules.groups) add(r.name);
+  for (const std::string& name : known_groups())
+    if (rules.find(name) == nullptr && name != "other") add(name);
+  const bool any_other = std::any_of(run.cases.begin(), run.cases.end(),
+                                     [](const case_record& c) { return group_of(c) == "other"; });
+  if (rules.find("other") == nullptr && any_other) add("other");
+  return groups;
+}
+
+void count_cases(const run_inputs& run, std::vector<group_grade>* groups) {
+  for (const case_record& c : run.cases) {
+    const std::string name = group_of(c);
+    const auto g = std::find_if(groups->begin(), groups->end(), [&](const group_grade& x) { return x.name == name; });
+    if (c.status == "passed") ++g->passed;
+    if (c.status == "skipped") {
+      if (g->skipped++ == 0) g->skip_reason = c.message.substr(0, c.message.find('\n'));
+    }
+    if (c.status == "failed") {
+      ++g->failed;
+      const double work = number_of(c.property("work"));
+      g->failures.push_back({c, classify_failure(c.message),
+                             std::isnan(work) ? std::numeric_limits<double>::infinity() : work});
+      const int last = static_cast<int>(g->failures.size()) - 1;
+      // Strictly less: ties keep the first failure.
+      if (std::isfinite(work) && (g->smallest < 0 || work < g->failures[g->smallest].work)) g->smallest = last;
+    }
+  }
+}
+
+void score_cases(group_grade* g, scoring_rule scoring) {
+  if (g->run() == 0) {
+    g->note = "No case ran, so the group scores 0";
+    return;
+  }
+  g->full = g->failed == 0;
+  g->earned = scoring == scoring_rule::fraction ? g->weight * g->passed / g->run() : (g->full ? g->weight : 0.0);
+}
+
+std::string ratio_text(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", x);
+  return text;
+}
+
+void score_performance(const run_inputs& run, const group_rule& rule, group_grade* g) {
+  const std::string curve = "full marks at ratio <= " + ratio_text(rule.full_at) + ", none at >= " +
+                            ratio_text(rule.zero_at) + ", linear in between (ratio = submission median / reference median)";
+  if (g->run() == 0) {
+    g->note = "No case ran, so the group scores 0; " + curve;
+    return;
+  }
+  if (g->failed > 0) {
+    g->note = "The performance case failed (" + std::string(name_of(g->failures.front().kind)) +
+              "), so it scores 0; " + curve;
+    return;
+  }
+  // The slowest passed measurement decides (there is normally one).
+  const case_record* worst = nullptr;
+  double ratio = std::numeric_limits<double>::quiet_NaN();
+  for (const case_record& c : run.cases) {
+    if (c.status != "passed" || group_of(c) != "performance") continue;
+    const double r = number_of(c.property("ratio"));
+    if (std::isnan(r) || r < 0) {
+      worst = &c, ratio = r;
+      break;
+    }
+    if (worst == nullptr || r > ratio) worst = &c, ratio = r;
+  }
+  if (std::isnan(ratio) || ratio < 0) {
+    g->note = "The performance case recorded no ratio (\"" + worst->property("ratio") + "\"): a grader problem; " + curve;
+    return;
+  }
+  g->earned = performance_score(ratio, rule);
+  g->full = ratio <= rule.full_at;
+  g->note = "Ratio " + ratio_text(ratio) + " (submission " + worst->property("submission_ms") + " ms, reference " +
+            worst->property("reference_variant") + " " + worst->property("reference_ms") + " ms, size " +
+            worst->property("size") + "); " + curve;
+}
+
+std::string verdict_of(const run_grade& g, const run_inputs& run) {
+  if (!g.build_ok) return g.build_status;
+  std::vector<std::string> parts;
+  const std::string kinds = kinds_found(g, false);
+  if (!kinds.empty()) parts.push_back(kinds);
+  bool slow = false, empty = false, all_full = true;
+  for (const group_grade& x : g.groups) {
+    if (!x.graded()) continue;
+    all_full = all_full && x.full;
+    slow = slow || (x.name == "performance" && x.run() > 0 && x.failed == 0 && !x.full);
+    empty = empty || x.run() == 0;
+  }
+  if (all_full && !g.zeroed_hand_written && !g.zeroed_suite_symbols && run.problems.empty()) return "passed";
+  if (slow) parts.push_back("slow");
+  if (empty) parts.push_back("no_case_ran");
+  if (g.zeroed_hand_written) parts.push_back("hand_written");
+  if (g.zeroed_suite_symbols) parts.push_back("suite_symbols");
+  if (!run.problems.empty()) parts.push_back("grader_error");
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : ",") + p;
+  return out.empty() ? "passed" : out;
+}
+
+}  // namespace
+
+double performance_score(double ratio, const group_rule& rule) {
+  if (ratio <= rule.full_at) return rule.weight;
+  if (ratio >= rule.zero_at) return 0;
+  return rule.weight * (rule.zero_at - ratio) / (rule.zero_at - rule.full_at);
+}
+
+run_grade grade_run(const run_inputs& run, const rubric& rules) {
+  run_grade out;
+  out.build_status = run.build.status;
+  out.build_ok = run.build.ok();
+  out.seconds = run.seconds;
+  out.groups = empty_groups(run, rules);
+  if (out.build_ok) count_cases(run, &out.groups);
+  for (group_grade& g : out.groups) {
+    if (!out.build_ok) {
+      g.note = not_built_reason(out.build_status);
+    } else if (g.name == "performance") {
+      // A rubric without a performance group still reports the ratio, on the default curve, at weight 0.
+      group_rule r;
+      if (const group_rule* rule = rules.find("performance")) r = *rule;
+      score_performance(run, r, &g);
+    } else {
+      score_cases(&g, rules.scoring);
+    }
+    g.earned = round2(g.earned);
+    out.earned += g.earned;
+    out.max_score += g.weight;
+  }
+  out.earned = round2(out.earned);
+  out.max_score = round2(out.max_score);
+  out.zeroed_hand_written = rules.hand_written && !run.build.libraries.empty();
+  out.zeroed_suite_symbols = !run.build.suite_symbols.empty();
+  const bool zeroed = out.zeroed_hand_written || out.zeroed_suite_symbols;
+  for (group_grade& g : out.groups) g.score = zeroed ? 0.0 : g.earned;
+  out.score = zeroed ? 0.0 : out.earned;
+  out.verdict = verdict_of(out, run);
+  return out;
+}
+
+std::string kinds_found(const run_grade& g, bool visible_only, const char* separator) {
+  bool found[verdict_kind_count] = {};
+  for (const group_grade& x : g.groups)
+    if (!visible_only || !x.hidden())
+      for (const failed_case& f : x.failures) found[static_cast<int>(f.kind)] = true;
+  std::string out;
+  for (int k = 0; k < verdict_kind_count; ++k)
+    if (found[k]) out += (out.empty() ? "" : separator) + std::string(name_of(static_cast<verdict_kind>(k)));
+  return out;
+}
+
+std::string group_title(const std::string& group) {
+  if (group == "small_sizes") return "Small sizes";
+  if (group == "odd_sizes") return "Odd sizes";
+  if (group == "large_sizes") return "Large sizes";
+  if (group == "configs") return "Launch configurations";
+  if (group == "edge_inputs") return "Edge inputs";
+  if (group == "sanitizer") return "Sanitizer";
+  if (group == "performance") return "Performance";
+  if (group == "other") return "Other cases";
+  return group;
+}
+
+std::string replay_command(const grading_context& who, const std::string& case_name) {
+  return "scripts/grade.sh --family " + shell_word(who.family) + " --submission " + shell_word(who.submission) +
+         " --seed " + std::to_string(who.seed) + " --only " + shell_word(case_name, true);
+}
+
+namespace {
+
+std::string not_run_reason(const std::string& build_status) {
+  if (build_status == "compile_error" || build_status == "link_error")
+    return "not run: the submission did not build (" + build_status + ")";
+  if (build_status == "signature_error")
+    return "not run: the submission's functions do not match the contract (signature_error)";
+  if (build_status == "load_error") return "not run: the submission did not load (load_error)";
+  if (build_status == "missing") return "not run: the build step recorded no result (build.json missing)";
+  return "not run: the build step reported " + build_status;
+}
+
+}  // namespace
+
+std::string not_built_reason(const std::string& build_status, bool sentence) {
+  std::string reason = not_run_reason(build_status);
+  if (sentence) reason[0] = 'N';
+  return reason;
+}
+
+}  // namespace kc::grade_report

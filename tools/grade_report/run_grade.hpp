@@ -1,0 +1,87 @@
+// The grade of one run: each group's score under the rubric, the checks that zero the whole run, and
+// the verdict. Pure computation over run_inputs; the three outputs (gradescope_results,
+// student_report, class_summary) only format it.
+//
+// A case scores in the group its "group" property names, except that every case of a unit named
+// grade.sanitizer.* scores in `sanitizer` (those units rerun the other groups' cases under
+// compute-sanitizer). A case with no known group scores in `other`. Skipped cases count neither way;
+// a group where no case ran scores 0, never full marks for nothing.
+#pragma once
+
+#include "tools/grade_report/rubric.hpp"
+#include "tools/grade_report/run_inputs.hpp"
+#include "tools/grade_report/verdict_kind.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kc::grade_report {
+
+// Who and what was graded: the command line's identity of the run.
+struct grading_context {
+  std::string student;
+  std::string family;      // reduction or matmul
+  std::string submission;  // the path as given, for replay commands
+  std::uint64_t seed = 0;
+};
+
+struct failed_case {
+  case_record c;
+  verdict_kind kind = verdict_kind::wrong_result;
+  double work = 0;  // +infinity when the case recorded none: such a case is never "smallest"
+};
+
+struct group_grade {
+  std::string name;        // small_sizes ...
+  std::string visibility;  // the group's own, else the rubric's
+  double weight = 0;
+  double earned = 0;  // what the cases earned under the rubric (rounded)
+  double score = 0;   // earned, or 0 when the run is zeroed
+  int passed = 0;
+  int failed = 0;
+  int skipped = 0;
+  std::vector<failed_case> failures;  // in run order
+  int smallest = -1;                  // index into failures of the least work (first on ties); -1 if none
+  std::string skip_reason;            // the first skipped case's message, first line
+  std::string note;                   // why the score is what it is, when the counts do not say
+  bool full = false;                  // every case that ran passed (performance: at full marks)
+
+  int run() const { return passed + failed; }
+  bool graded() const { return weight > 0; }
+  bool hidden() const { return visibility != "visible"; }
+};
+
+struct run_grade {
+  std::string build_status;
+  bool build_ok = false;
+  std::vector<group_grade> groups;  // the rubric's groups in its order, then the others reported
+  double earned = 0;
+  double score = 0;
+  double max_score = 0;
+  bool zeroed_hand_written = false;  // rubric demands hand-written code and the .so holds library code
+  bool zeroed_suite_symbols = false;
+  std::string verdict;  // "passed", the build status, or the kinds that cost marks, comma-joined
+  double seconds = 0;   // the units' seconds
+};
+
+run_grade grade_run(const run_inputs& run, const rubric& rules);
+
+// Full weight at ratio <= full_at, nothing at >= zero_at, linear in between (unrounded).
+double performance_score(double ratio, const group_rule& rule);
+
+// The verdict kinds among the failed cases of the groups given (all, or only the visible ones), in
+// verdict_kind order, joined by `separator`; "" when there are none.
+std::string kinds_found(const run_grade& g, bool visible_only, const char* separator = ",");
+
+// "Small sizes" for small_sizes.
+std::string group_title(const std::string& group);
+
+// What a student types to rerun one case.
+std::string replay_command(const grading_context& who, const std::string& case_name);
+
+// What "not run" says for a build status other than ok ("not run: the submission did not build
+// (compile_error)"); `sentence` capitalises it to open a sentence.
+std::string not_built_reason(const std::string& build_status, bool sentence = false);
+
+}  // namespace kc::grade_report

@@ -1,0 +1,84 @@
+#include "tools/grade_report/student_report.hpp"
+
+#include "tools/grade_report/gradescope_results.hpp"
+#include "tools/grade_report/report_text.hpp"
+
+#include <algorithm>
+
+namespace kc::grade_report {
+
+namespace {
+
+std::string failure_section(const grading_context& who, const failed_case& f, bool full_message) {
+  return "**" + description_of(f) + "** (`" + f.c.name + "`, " + name_of(f.kind) + ")\n\n" +
+         fenced(full_message ? f.c.message : clip(f.c.message, message_limit)) + "\nReplay:\n\n" +
+         fenced(replay_command(who, f.c.name)) + "\n";
+}
+
+std::string group_row(const group_grade& g) {
+  const std::string score = score_text(g.score) + " | " + score_text(g.weight);
+  if (g.hidden()) return "| " + group_title(g.name) + " (hidden) | – | – | – | " + score + " |\n";
+  return "| " + group_title(g.name) + " | " + std::to_string(g.passed) + " | " + std::to_string(g.run()) + " | " +
+         std::to_string(g.skipped) + " | " + score + " |\n";
+}
+
+std::string traits_lines(const json::value& traits) {
+  const json::object* members = traits.as_object();
+  if (members == nullptr || members->empty()) return "";
+  std::string out = "\nWhat the build found in the submission:\n\n";
+  for (const auto& [key, v] : *members)
+    out += "- " + key + ": " + (v.as_string() ? *v.as_string() : json::dump(v)) + "\n";
+  return out;
+}
+
+std::string group_details(const grading_context& who, const rubric& rules, const group_grade& g) {
+  std::string out = "\n## " + group_title(g.name) + "\n\n";
+  if (g.run() > 0) out += std::to_string(g.passed) + " of " + std::to_string(g.run()) + " cases passed. ";
+  if (g.skipped > 0) out += std::to_string(g.skipped) + " skipped (" + g.skip_reason + "). ";
+  if (!g.note.empty()) out += g.note + ".";
+  while (out.back() == ' ') out.pop_back();
+  out += "\n\n";
+  if (g.smallest >= 0) out += "Smallest failing case: " + failure_section(who, g.failures[g.smallest], true);
+  // The others listed, the smallest not repeated.
+  std::size_t shown = 0;
+  for (std::size_t i = 0; i < g.failures.size() && shown < static_cast<std::size_t>(rules.failures_listed); ++i) {
+    if (static_cast<int>(i) == g.smallest) continue;
+    if (shown++ == 0) out += "Other failures:\n\n";
+    out += "- " + failure_section(who, g.failures[i], false);
+  }
+  if (g.failures.size() > shown + (g.smallest >= 0 ? 1 : 0))
+    out += "(" + std::to_string(g.failures.size() - shown - (g.smallest >= 0 ? 1 : 0)) + " more failed cases not listed.)\n";
+  return out;
+}
+
+}  // namespace
+
+std::string student_report(const grading_context& who, const run_inputs& run, const rubric& rules,
+                           const run_grade& grade) {
+  std::string out = "# Grading report: " + who.student + "\n\n";
+  out += "- Family: " + who.family + "\n- Seed: " + std::to_string(who.seed) + "\n- Submission: `" + who.submission +
+         "`\n- Score: **" + score_text(grade.score) + " / " + score_text(grade.max_score) + "**\n";
+  const std::string kinds = kinds_found(grade, true, ", ");
+  out += "- Failures found: " + (grade.build_ok ? (kinds.empty() ? std::string("none") : kinds) : grade.build_status) +
+         "\n";
+  if (grade.zeroed_suite_symbols)
+    out += "\n**The total is 0**: a submission may not define or import the grader's symbols. Found:\n\n" +
+           fenced([&] { std::string s; for (const auto& x : run.build.suite_symbols) s += x + "\n"; return s; }());
+  if (grade.zeroed_hand_written)
+    out += "\n**The total is 0**: this assignment requires hand-written kernels, and the submission uses library code:\n\n" +
+           fenced([&] { std::string s; for (const auto& x : run.build.libraries) s += x + "\n"; return s; }());
+  if (!run.problems.empty())
+    out += "\nThe grader could not read all of its own records; ask your instructor to look at this run.\n";
+  out += traits_lines(run.build.traits);
+  if (!grade.build_ok) {
+    out += "\n## Build\n\n" + not_built_reason(grade.build_status, true) + ".\n\n" + fenced(clip(run.build.log, build_log_limit));
+  }
+  out += "\n| Group | Passed | Run | Skipped | Score | Max |\n|---|---|---|---|---|---|\n";
+  for (const group_grade& g : grade.groups) out += group_row(g);
+  if (!grade.build_ok) return out;
+  for (const group_grade& g : grade.groups)
+    if (!g.hidden() && (!g.failures.empty() || (g.graded() && (g.name == "performance" || g.run() == 0)))) out += group_details(who, rules, g);
+  return out;
+}
+
+}  // namespace kc::grade_report
