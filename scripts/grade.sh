@@ -1,0 +1,230 @@
+#!/usr/bin/env bash
+# Grades student submissions against a family's suite (docs/grading.md).
+#
+#   scripts/grade.sh --family <reduction|matmul> --submission <student.cu> [--rubric <rubric.json>] [--out <dir>]
+#   scripts/grade.sh --family <reduction|matmul> --batch <folder> [--rubric <rubric.json>] [--out <dir>]
+#   options: --seed <u64>     replay a grading run (default: a fresh seed from /dev/urandom, recorded)
+#            --only <filter>  run only the cases a gtest filter names (a report's replay command)
+#            --student <name> the name in the reports (default: the file's or folder's name)
+#            --jobs <n>       submissions built at once in a batch (default: the cores / 2, at least 1)
+#
+# Per submission it writes, under <out> (--batch: <out>/<student>/):
+#   results.json  Gradescope's format: score, max_score and output per rubric group
+#   report.md     for the student: what failed, the smallest failing case, expected vs actual, how to replay it
+#   summary.json  the same in short, for the class CSV
+#   build.json, compile.log, run/units/*.{json,xml} (per-case verdicts, JUnit), run/ctest.log
+# and for --batch, <out>/class.csv (one row per student).
+#
+# How: the suite's grading programs are built once (build/gpu with a GPU, else build/ci;
+# KCONFORM_GRADE_SUITE_BUILD overrides). Each submission is compiled on its own into a shared library
+# with the family's contract header forced in (so a wrong signature is a compile error that names the
+# entry point), then probed in a process of its own for its traits. Every rubric group then runs as a
+# CTest test of a generated project (one per group and submission, plus the sanitizer runs and the
+# performance case), spread over the GPUs present through CTest resource groups; kconform_runner
+# isolates each case, so a crash, hang or exit costs that case, and a case with no verdict fails.
+#
+# Exit status: 0 when the grading worked, whatever the students scored; 2 when it could not grade
+# (bad arguments, the suite does not build, no GPU for a submission that built).
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+# Nothing inherited may change a grade: a quick run's cost cap, a narrowing filter, another run's
+# seed or report folder (KCONFORM_GRADE_SUITE_BUILD, which only says where the suite is built, stays).
+for var in $(compgen -e | grep '^KCONFORM_' | grep -v '^KCONFORM_GRADE_SUITE_BUILD$'); do unset "$var"; done
+
+family= submission= batch= rubric= out= seed= only= student= jobs=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --family) family=$2; shift 2 ;;
+    --submission) submission=$2; shift 2 ;;
+    --batch) batch=$2; shift 2 ;;
+    --rubric) rubric=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --only) only=$2; shift 2 ;;
+    --student) student=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
+    -h | --help) sed -n '2,30p' "$0"; exit 0 ;;
+    *) echo "grade.sh: unknown argument $1 (--help)" >&2; exit 2 ;;
+  esac
+done
+fail() { echo "grade.sh: $*" >&2; exit 2; }
+case "$family" in reduction | matmul) ;; *) fail "--family must be reduction or matmul" ;; esac
+[ -n "$submission" ] || [ -n "$batch" ] || fail "give --submission <file.cu> or --batch <folder>"
+[ -z "$submission" ] || [ -z "$batch" ] || fail "give --submission or --batch, not both"
+[ -z "$submission" ] || [ -f "$submission" ] || fail "no such file: $submission"
+[ -z "$batch" ] || [ -d "$batch" ] || fail "no such folder: $batch"
+[ -z "$rubric" ] || [ -f "$rubric" ] || fail "no such rubric: $rubric"
+[ -n "$seed" ] || seed=$(od -An -N8 -tu8 /dev/urandom | tr -d ' ')
+case "$seed" in '' | *[!0-9]*) fail "--seed must be an unsigned integer" ;; esac
+[ -n "$jobs" ] || jobs=$(($(nproc) / 2))
+[ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
+if [ -z "$out" ]; then
+  name=${student:-$(basename "${submission:-$batch}")}
+  out="grades/$(date +%Y%m%d-%H%M%S)-$family-${name%.cu}"
+fi
+mkdir -p "$out" && out=$(cd "$out" && pwd) || fail "cannot create $out"
+
+have_gpu=0
+nvidia-smi -L >/dev/null 2>&1 && have_gpu=1
+
+# ---- the suite's grading programs ----
+suite=${KCONFORM_GRADE_SUITE_BUILD:-}
+if [ -z "$suite" ]; then
+  if [ $have_gpu = 1 ]; then preset=gpu; else preset=ci; fi
+  suite="$root/build/$preset"
+  [ -f "$suite/CMakeCache.txt" ] || (cd "$root" && cmake --preset "$preset") >"$out/suite-build.log" 2>&1 ||
+    fail "configuring the suite failed: $out/suite-build.log"
+fi
+cmake --build "$suite" --target "${family}_grading_tests" kconform_submission_probe kconform_runner kconform_grade_report \
+  >>"$out/suite-build.log" 2>&1 || fail "building the suite's grading programs failed: $out/suite-build.log"
+program="$suite/grading/${family}_grading_tests"
+probe="$suite/grading/kconform_submission_probe"
+runner="$suite/tools/runner/kconform_runner"
+reporter="$suite/tools/grade_report/kconform_grade_report"
+if [ -z "$rubric" ]; then
+  rubric="$out/rubric.json"
+  "$reporter" default-rubric --family "$family" >"$rubric" || fail "could not write the default rubric"
+fi
+
+# ---- one submission's build: <student dir> <source> ----
+# The contract header is forced in, so a definition with another signature conflicts with the
+# declaration and the compiler names the entry point. -fvisibility=hidden: only the entry points are
+# exported. -z defs: every symbol must resolve against the CUDA runtime, cuBLAS and the C/C++
+# libraries, never against the grading program. cuBLAS is linked so a submission that calls it
+# builds, runs and is graded; the rubric decides what library use costs.
+build_submission() {
+  local dir=$1 source=$2 started status=ok arch
+  started=$(date +%s.%N)
+  mkdir -p "$dir/lib"
+  if [ $have_gpu = 1 ]; then arch=native; else arch=sm_90; fi
+  : >"$dir/libraries.txt"
+  : >"$dir/suite_symbols.txt"
+  echo '{}' >"$dir/traits.json"
+  if ! timeout 300 nvcc -std=c++17 -O3 -lineinfo -arch="$arch" -shared -Xcompiler -fPIC,-fvisibility=hidden \
+    --cudart shared -I "$root/grading/contract" -include "kconform_${family}_submission.h" \
+    -o "$dir/lib/libsubmission.so" "$source" -Xlinker -z,defs -lcublas >"$dir/compile.log" 2>&1; then
+    status=compile_error
+    grep -qE "undefined reference|undefined symbol" "$dir/compile.log" && status=link_error
+    grep -qE "(conflicting|incompatible|more than one).*\bkc_|\bkc_[a-z_]+.*(conflicting|incompatible)" "$dir/compile.log" &&
+      status=signature_error
+  else
+    # Library code: imports from the CUDA libraries, and CUB/Thrust code instantiated in it.
+    { nm -D --undefined-only "$dir/lib/libsubmission.so" | awk '{print $NF}' |
+        grep -E '^(cublas|cusparse|cusolver|cufft|curand|cudnn|nvrtc)' | sed 's/@.*//'
+      nm -C "$dir/lib/libsubmission.so" | grep -oE '\b(cub|thrust)::[A-Za-z_:0-9]*[A-Za-z_0-9]' | head -20
+    } 2>/dev/null | sort -u >"$dir/libraries.txt"
+    # The grader's own symbols, defined or imported (there is no way to reach them; trying is flagged).
+    nm -C "$dir/lib/libsubmission.so" 2>/dev/null | sed -n 's/^.* [A-Za-z] \(kc::.*\)$/\1/p' | sort -u >"$dir/suite_symbols.txt"
+    timeout 60 "$probe" "$family" "$dir/lib/libsubmission.so" >"$dir/traits.json" 2>"$dir/probe.log"
+    local probed=$?
+    if [ $probed -ne 0 ]; then
+      case $probed in 3) status=signature_error ;; *) status=load_error ;; esac
+      { echo "The submission built but cannot be graded:"; cat "$dir/probe.log"; } >>"$dir/compile.log"
+      echo '{}' >"$dir/traits.json"
+    fi
+  fi
+  "$probe" record "$status" "$dir/compile.log" "$dir/libraries.txt" "$dir/suite_symbols.txt" "$dir/traits.json" \
+    "$(awk -v end="$(date +%s.%N)" -v start="$started" 'BEGIN { printf "%.1f", end - start }')" >"$dir/build.json"
+  echo "$status"
+}
+
+# ---- the students ----
+declare -a names sources
+if [ -n "$submission" ]; then
+  names=("${student:-$(basename "$submission" .cu)}")
+  sources=("$(cd "$(dirname "$submission")" && pwd)/$(basename "$submission")")
+  dirs=("$out")
+else
+  dirs=()
+  for entry in "$batch"/*; do
+    if [ -d "$entry" ]; then
+      file=$(find "$entry" -maxdepth 1 -name '*.cu' | sort | head -1)
+      [ -n "$file" ] || { echo "grade.sh: $entry holds no .cu file: skipped" >&2; continue; }
+    elif [ "${entry%.cu}" != "$entry" ]; then
+      file=$entry
+    else
+      continue
+    fi
+    n=$(basename "${entry%.cu}")
+    names+=("$n")
+    sources+=("$(cd "$(dirname "$file")" && pwd)/$(basename "$file")")
+    dirs+=("$out/$n")
+  done
+  [ ${#names[@]} -gt 0 ] || fail "no submission (a .cu file or a folder holding one) in $batch"
+fi
+
+echo "grading ${#names[@]} ${family} submission(s), seed $seed, into $out"
+# Builds run $jobs at a time (nvcc is CPU-bound); each writes only its own folder.
+for i in "${!names[@]}"; do
+  rm -rf "${dirs[$i]}/run"
+  mkdir -p "${dirs[$i]}"
+  (build_submission "${dirs[$i]}" "${sources[$i]}" >"${dirs[$i]}/build.status") &
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+done
+wait
+
+# ---- the generated CTest project: one test per (submission, group), sanitizer tool, performance ----
+project="$out/ctest"
+rm -rf "$project"
+mkdir -p "$project"
+testfile="$project/CTestTestfile.cmake"
+echo "# Generated by scripts/grade.sh: the grading run of ${#names[@]} submission(s)." >"$testfile"
+to_grade=0
+slots=4
+case "$family" in
+  reduction) sanitizer_filter='*/SubmissionN1025*Integer:*/SubmissionN33*Integer' ;;
+  matmul) sanitizer_filter='*/SubmissionM33N65K17*Integer:*/SubmissionM31N31K31*Integer' ;;
+esac
+for i in "${!names[@]}"; do
+  dir=${dirs[$i]}
+  [ "$(cat "$dir/build.status")" = ok ] || continue
+  mkdir -p "$dir/run"
+  env_list="KCONFORM_SUBMISSION=$dir/lib/libsubmission.so;KCONFORM_SUBMISSION_TRAITS=$dir/traits.json"
+  env_list+=";KCONFORM_SEED=$seed;KCONFORM_HANG_STREAK=3;KCONFORM_CASE_TIMEOUT_S=60;OMP_NUM_THREADS=4;KCONFORM_REQUIRE_GPU=1"
+  [ -z "$only" ] || env_list+=";KCONFORM_GTEST_FILTER=$only"
+  units=$(KCONFORM_SUBMISSION_TRAITS="$dir/traits.json" "$runner" list --exe "$program" | cut -f1)
+  for unit in $units; do
+    [ -z "$only" ] || [ "$unit" != performance ] || continue
+    resources="gpus:1"
+    [ "$unit" != performance ] || resources="gpus:$slots"
+    cat >>"$testfile" <<EOF
+add_test("${names[$i]}.$unit" "$runner" run --exe "$program" --name "grade.$unit" --unit "$unit" --report-dir "$dir/run" --case-timeout 60)
+set_tests_properties("${names[$i]}.$unit" PROPERTIES RESOURCE_GROUPS "$resources" TIMEOUT 1800 SKIP_RETURN_CODE 77
+  ENVIRONMENT "$env_list;KCONFORM_KERNEL_DEADLINE_S=10")
+EOF
+  done
+  if [ -z "$only" ]; then
+    for tool in memcheck racecheck synccheck; do
+      cat >>"$testfile" <<EOF
+add_test("${names[$i]}.sanitizer.$tool" "$root/ctest_config/run_sanitizer.sh" $tool clean "$runner" "$program" "$sanitizer_filter" "grade.sanitizer.$tool" "$dir/run")
+set_tests_properties("${names[$i]}.sanitizer.$tool" PROPERTIES RESOURCE_GROUPS "gpus:1" TIMEOUT 1800 SKIP_RETURN_CODE 77 COST 1000
+  ENVIRONMENT "$env_list;KCONFORM_KERNEL_DEADLINE_S=120")
+EOF
+    done
+  fi
+  to_grade=$((to_grade + 1))
+done
+
+started=$(date +%s)
+if [ $to_grade -gt 0 ]; then
+  [ $have_gpu = 1 ] || fail "$to_grade submission(s) built, and grading them needs a CUDA GPU (nvidia-smi -L found none)"
+  "$root/ctest_config/make_resource_spec.sh" "$project/resources.json" "$slots"
+  gpus=$(nvidia-smi -L | grep -c '^GPU ')
+  ctest --test-dir "$project" --resource-spec-file "$project/resources.json" -j $((gpus * slots)) >"$project/ctest.log" 2>&1
+  # ctest's own status is the students' (a failed case fails a test); the reports below carry it.
+fi
+echo "ran in $(($(date +%s) - started)) s"
+
+# ---- the reports ----
+status=0
+for i in "${!names[@]}"; do
+  "$reporter" student --run-dir "${dirs[$i]}" --rubric "$rubric" --family "$family" --student "${names[$i]}" \
+    --submission "${sources[$i]}" --seed "$seed" --out "${dirs[$i]}" || status=2
+  [ -f "${dirs[$i]}/summary.json" ] && echo "${names[$i]}: $(grep -oE '"(score|max_score|verdict)":("[^"]*"|[0-9.]+)' \
+    "${dirs[$i]}/summary.json" | head -3 | tr '\n' ' ')"
+done
+if [ -n "$batch" ]; then
+  "$reporter" class --out "$out/class.csv" "${dirs[@]}" || status=2
+  echo "class summary: $out/class.csv"
+fi
+exit $status

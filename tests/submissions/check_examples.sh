@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# check_examples.sh <cpu|gpu> <out dir>
+#
+# Grades the example submissions of tests/submissions/<family>/ with scripts/grade.sh --batch (one
+# batch per family, so the batch form, its class CSV and the generated CTest project are what is
+# tested) and checks each against expected.tsv: the score within its range, the verdict naming the
+# expected kind. `cpu` grades the examples that need no GPU (they never get past the build: compile
+# error, missing entry point, wrong signature); `gpu` grades every example, then replays the
+# hard-coded one with the seed its answers were recorded under, which must score more than the
+# fresh seed did (the fresh seed is what catches it). Exit: 0 all as expected, 1 a mismatch, 77 `gpu`
+# without a GPU (CTest's skip). KCONFORM_GRADE_SUITE_BUILD names the suite's build (CTest passes it).
+set -uo pipefail
+mode=$1 out=$2
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+if [ "$mode" = gpu ] && ! nvidia-smi -L >/dev/null 2>&1; then
+  echo "SKIPPED: no CUDA GPU on this machine (grading the examples needs one)"
+  case "${KCONFORM_REQUIRE_GPU:-}" in "" | 0) exit 77 ;; *) exit 1 ;; esac
+fi
+rm -rf "$out"
+mkdir -p "$out"
+
+field() {  # field <summary.json> <key>: a top-level string or number
+  grep -oE "\"$2\":(\"[^\"]*\"|-?[0-9.eE+-]+)" "$1" | head -1 | sed -E "s/^\"$2\"://; s/^\"//; s/\"$//"
+}
+
+failures=0
+printf '%-10s %-24s %-16s %-34s %-8s %s\n' family example expected got score seconds | tee "$out/table.txt"
+for family in reduction matmul; do
+  batch="$out/$family-submissions"
+  mkdir -p "$batch"
+  while IFS=$'\t' read -r fam example needs verdict min max; do
+    [ "$fam" = "$family" ] || continue
+    [ "$mode" = gpu ] || [ "$needs" = cpu ] || continue
+    ln -s "$here/$family/$example.cu" "$batch/$example.cu"
+  done < <(grep -v '^#' "$here/expected.tsv")
+  [ -n "$(ls "$batch")" ] || continue
+  "$root/scripts/grade.sh" --family "$family" --batch "$batch" --out "$out/$family" >"$out/$family.log" 2>&1
+  status=$?
+  if [ $status -ne 0 ]; then
+    echo "FAILED: grading the $family examples did not work (exit $status): $out/$family.log"
+    tail -20 "$out/$family.log"
+    failures=$((failures + 1))
+    continue
+  fi
+  [ -f "$out/$family/class.csv" ] || { echo "FAILED: no class.csv for $family"; failures=$((failures + 1)); }
+  while IFS=$'\t' read -r fam example needs verdict min max; do
+    [ "$fam" = "$family" ] || continue
+    [ "$mode" = gpu ] || [ "$needs" = cpu ] || continue
+    summary="$out/$family/$example/summary.json"
+    if [ ! -f "$summary" ]; then
+      echo "FAILED: $family/$example has no summary.json"
+      failures=$((failures + 1))
+      continue
+    fi
+    score=$(field "$summary" score) got=$(field "$summary" verdict) seconds=$(field "$summary" seconds)
+    ok=1
+    awk -v s="$score" -v lo="$min" -v hi="$max" 'BEGIN { exit !(s >= lo && s <= hi) }' || ok=0
+    case ",$got," in *",$verdict,"* | *", $verdict,"*) ;; *) ok=0 ;; esac
+    printf '%-10s %-24s %-16s %-34s %-8s %s\n' "$family" "$example" "$verdict $min-$max" "$got" "$score" "$seconds" |
+      tee -a "$out/table.txt"
+    if [ $ok = 0 ]; then
+      echo "FAILED: $family/$example: expected verdict '$verdict' and a score in [$min, $max]; got '$got', $score"
+      failures=$((failures + 1))
+    fi
+  done < <(grep -v '^#' "$here/expected.tsv")
+done
+
+if [ "$mode" = gpu ]; then
+  # The hard-coded answers were recorded under seed 1: replayed with it, they score.
+  "$root/scripts/grade.sh" --family reduction --submission "$here/reduction/hardcoded_answers.cu" --seed 1 \
+    --out "$out/hardcoded-seed-1" >"$out/hardcoded-seed-1.log" 2>&1
+  fresh=$(field "$out/reduction/hardcoded_answers/summary.json" score)
+  recorded=$(field "$out/hardcoded-seed-1/summary.json" score)
+  echo "hardcoded_answers: fresh seed $fresh points, the seed it recorded (1) $recorded points" | tee -a "$out/table.txt"
+  if ! awk -v f="$fresh" -v r="$recorded" 'BEGIN { exit !(r > f) }'; then
+    echo "FAILED: the hard-coded answers should score more under the seed they were recorded with"
+    failures=$((failures + 1))
+  fi
+fi
+[ $failures -eq 0 ] || { echo "FAILED: $failures mismatch(es); reports under $out"; exit 1; }
+echo "all examples graded as expected"

@@ -1,0 +1,41 @@
+// Example submission: K3 with a leftover debugging store through a null pointer, taken when
+// n == 1000: an illegal address that kills the CUDA context. Stands for any kernel that faults on
+// one input class. Expected: the n = 1000 cases fail as faults, each in its own process; every
+// other case still runs and scores (verdict: fault).
+#include "kconform_reduction_submission.h"
+
+__global__ void sequential_addressing(const float* in, float* out, size_t n) {
+  extern __shared__ float partial[];
+  const unsigned tid = threadIdx.x;
+  const size_t i = static_cast<size_t>(blockIdx.x) * blockDim.x + tid;
+  partial[tid] = i < n ? in[i] : 0.0f;
+  __syncthreads();
+  for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s) partial[tid] += partial[tid + s];
+    __syncthreads();
+  }
+  if (tid == 0) out[blockIdx.x] = partial[0];
+}
+
+__global__ void debug_store(float* where) { *where = 1.0f; }
+
+kc_reduction_traits kc_reduction_submission_traits(void) {
+  kc_reduction_traits t = {};
+  t.abi = KC_SUBMISSION_ABI;
+  t.kind = KC_REDUCE_PASS;
+  t.min_block = 32;
+  t.max_block = 1024;
+  t.power_of_two_blocks = 1;
+  t.block_multiple = 1;
+  t.elements_per_thread = 1;
+  return t;
+}
+
+const char* kc_reduction_pass(float* in, float* out, size_t n, int block, int grid, cudaStream_t stream) {
+  sequential_addressing<<<grid, block, block * sizeof(float), stream>>>(in, out, n);
+  if (n == 1000) debug_store<<<1, 1, 0, stream>>>(nullptr);
+  return nullptr;
+}
+
+size_t kc_reduction_scratch_floats(size_t, int) { return 0; }
+const char* kc_reduction_full(float*, float*, size_t, int, float*, cudaStream_t) { return "a KC_REDUCE_PASS submission"; }
