@@ -8,6 +8,7 @@
 #include "fixtures/gtest_gpu.hpp"
 #include "fixtures/measurement.hpp"
 #include "grading/graded_case.hpp"
+#include "grading/submission_library.hpp"
 #include "grading/matmul_submission.hpp"
 #include "tests/matmul/matmul_checks.hpp"
 
@@ -54,6 +55,7 @@ TEST_P(Conformance, MatchesReference) {
   const matmul_case& c = GetParam().inner;
   expect_case_passed(matmul::testing::check_matmul(*c.v, c.config, *matmul::testing::input_for(c.s, c.input),
                                                    {nullptr, process_cublas_handle()}));
+  expect_within_memory_limit();
 }
 INSTANTIATE_TEST_SUITE_P(Grade, Conformance, ::testing::ValuesIn(graded_cases()), case_param_name<graded>);
 

@@ -7,6 +7,7 @@
 #include "fixtures/gtest_gpu.hpp"
 #include "fixtures/measurement.hpp"
 #include "grading/graded_case.hpp"
+#include "grading/submission_library.hpp"
 #include "grading/reduction_submission.hpp"
 #include "tests/reduction/reduction_checks.hpp"
 
@@ -55,6 +56,7 @@ TEST_P(OnePass, MatchesReference) {
   record_grading_properties(GetParam());
   const reduction_case& c = GetParam().inner;
   expect_case_passed(check_one_pass(c, *input_for(c)));
+  expect_within_memory_limit();
 }
 
 class FullReduction : public ::testing::TestWithParam<graded> {};
@@ -63,6 +65,7 @@ TEST_P(FullReduction, MatchesReference) {
   record_grading_properties(GetParam());
   const reduction_case& c = GetParam().inner;
   expect_case_passed(check_full_reduction(c, *input_for(c)));
+  expect_within_memory_limit();
 }
 
 INSTANTIATE_TEST_SUITE_P(Grade, OnePass,

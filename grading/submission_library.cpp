@@ -1,6 +1,7 @@
 #include "grading/submission_library.hpp"
 
 #include <dlfcn.h>
+#include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -60,6 +61,22 @@ std::string submission_text(const char* text) {
     out += (c >= 0x20 && c < 0x7F) || c == '\n' || c == '\t' || c >= 0x80 ? static_cast<char>(c) : '?';
   }
   return out;
+}
+
+void expect_within_memory_limit() {
+  using refusals_fn = unsigned long (*)(size_t*, size_t*, size_t*);
+  refusals_fn refusals = nullptr;
+  try {
+    refusals = reinterpret_cast<refusals_fn>(submission_entry("kc_grader_memory_refusals"));
+  } catch (const std::exception&) {
+    return;  // built without the guard (by hand, not by grade.sh): nothing to read
+  }
+  std::size_t largest = 0, held = 0, limit = 0;
+  if (const unsigned long count = refusals(&largest, &held, &limit); count > 0)
+    ADD_FAILURE() << "device memory limit: the submission asked for " << largest << " bytes (" << (largest >> 20)
+                  << " MiB) while holding " << (held >> 20) << " MiB, past the grader's limit of " << (limit >> 20)
+                  << " MiB per process (KCONFORM_SUBMISSION_MEMORY_LIMIT_MIB): refused as out of memory, " << count
+                  << " time(s) in this case. Grading processes share the GPU; one that takes its memory starves the rest.";
 }
 
 int traits_int(const json::value& traits, const char* key, int fallback) {

@@ -30,6 +30,11 @@ void* submission_entry(const char* name);
 // replaced, so a garbage pointer's bytes cannot break the report.
 std::string submission_text(const char* text);
 
+// Fails the current case if the submission asked for more device memory than its limit since the
+// last call (grading/submission_guard.cpp keeps the count inside the submission's library). Every
+// graded case calls it after its check.
+void expect_within_memory_limit();
+
 // An integer member of a traits object; `fallback` when absent.
 int traits_int(const json::value& traits, const char* key, int fallback);
 

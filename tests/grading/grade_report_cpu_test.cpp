@@ -497,13 +497,31 @@ TEST_F(GradeReport, EveryCaseOfASanitizerUnitCountsInSanitizer) {
   unit("grade.sanitizer.racecheck", {passed("S/A.B/N1025B256", "small_sizes"),
                                      failed("S/A.B/N1025B512", "configs", "racecheck: 2 hazards found")});
   unit("grade.small_sizes", {passed("S/A.B/N32", "small_sizes")});
+  unit("grade.sanitizer.memcheck", {passed("S/A.B/N1025B256", "small_sizes"), passed("S/A.B/N1025B512", "configs")});
   const run_grade g = grade();
-  EXPECT_EQ(group(g, "sanitizer").passed, 1);
+  EXPECT_EQ(group(g, "sanitizer").passed, 3);
   EXPECT_EQ(group(g, "sanitizer").failed, 1);
+  // Per tool: memcheck clean, racecheck not (one hazard report per process, whatever the case count).
   EXPECT_EQ(group(g, "sanitizer").earned, 5.0);
+  EXPECT_NE(group(g, "sanitizer").note.find("1 of 2 clean (racecheck reported problems)"), std::string::npos)
+      << group(g, "sanitizer").note;
   EXPECT_EQ(group(g, "small_sizes").run(), 1);
   EXPECT_EQ(group(g, "configs").run(), 0);
   EXPECT_EQ(group(g, "sanitizer").failures.front().kind, verdict_kind::sanitizer);
+}
+
+// A process that dies in a case (a crash, a hang, exit()) never records the case's properties; the
+// runner still reports the case, in its unit, whose name is the group's.
+TEST_F(GradeReport, ACaseWhoseProcessDiedCountsInItsUnitsGroup) {
+  build("ok");
+  unit("grade.odd_sizes", {passed("S/A.B/N33", "odd_sizes"),
+                           failed("S/A.B/N1000", "", "hang: waiting for the launch took longer than 10 s")});
+  unit("grade.tuning", {failed("S/A.B/N7", "", "killed by signal 11")});
+  const run_grade g = grade();
+  EXPECT_EQ(group(g, "odd_sizes").passed, 1);
+  EXPECT_EQ(group(g, "odd_sizes").failed, 1);
+  EXPECT_EQ(group(g, "odd_sizes").failures.front().kind, verdict_kind::timeout);
+  EXPECT_EQ(group(g, "other").failed, 1);  // a unit that names no group
 }
 
 TEST_F(GradeReport, UnitsAreReadWhereGradeShPutsThemToo) {
@@ -536,7 +554,8 @@ TEST_F(GradeReport, AMalformedUnitFileIsReportedAndAnUnknownStatusIsNotAPass) {
 
 TEST_F(GradeReport, ACaseWithoutAGroupCountsInOtherAtWeightZero) {
   build("ok");
-  unit("grade.small_sizes", {passed("a", "small_sizes"), failed("b", "", "wrong")});
+  unit("grade.small_sizes", {passed("a", "small_sizes")});
+  unit("grade.tuning", {failed("b", "", "wrong")});  // neither a group property nor a group's unit
   const run_grade g = grade();
   EXPECT_EQ(group(g, "other").failed, 1);
   EXPECT_EQ(group(g, "other").weight, 0.0);

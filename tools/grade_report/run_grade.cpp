@@ -11,11 +11,16 @@ namespace kc::grade_report {
 
 namespace {
 
+// A case's group: its unit's for a sanitizer run; else the `group` property it recorded; else its
+// unit's name (grade.<group>: the grading programs run each group as its own unit). The last is what
+// places a case whose process died before it could record anything (a crash, a hang, exit()).
 std::string group_of(const case_record& c) {
   if (c.unit.starts_with("grade.sanitizer.")) return "sanitizer";
-  const std::string g = c.property("group");
   const auto& known = known_groups();
-  return std::find(known.begin(), known.end(), g) != known.end() ? g : "other";
+  const auto is_known = [&](const std::string& g) { return std::find(known.begin(), known.end(), g) != known.end(); };
+  if (const std::string g = c.property("group"); is_known(g)) return g;
+  if (c.unit.starts_with("grade.") && is_known(c.unit.substr(6))) return c.unit.substr(6);
+  return "other";
 }
 
 // The groups reported, in order: the rubric's, then the known ones it leaves out (weight 0), then
@@ -66,6 +71,33 @@ void score_cases(group_grade* g, scoring_rule scoring) {
   }
   g->full = g->failed == 0;
   g->earned = scoring == scoring_rule::fraction ? g->weight * g->passed / g->run() : (g->full ? g->weight : 0.0);
+}
+
+// The sanitizer group scores per tool, not per case: a tool reports each hazard once per process
+// (racecheck's report of a race in one case is not repeated for the next case that hits the same
+// code), so a case count would make a race that every case runs into cost one case in twenty. A tool
+// is clean when none of its cases failed; the group earns its weight times the fraction of clean
+// tools (all or nothing: every tool clean).
+void score_sanitizer(const run_inputs& run, group_grade* g, scoring_rule scoring) {
+  if (g->run() == 0) {
+    g->note = "No case ran, so the group scores 0";
+    return;
+  }
+  std::vector<std::string> tools, dirty;
+  for (const case_record& c : run.cases) {
+    if (group_of(c) != "sanitizer" || c.status == "skipped") continue;
+    if (std::find(tools.begin(), tools.end(), c.unit) == tools.end()) tools.push_back(c.unit);
+    if (c.status != "passed" && std::find(dirty.begin(), dirty.end(), c.unit) == dirty.end()) dirty.push_back(c.unit);
+  }
+  const double clean = static_cast<double>(tools.size() - dirty.size());
+  g->full = dirty.empty();
+  g->earned = scoring == scoring_rule::fraction ? g->weight * clean / static_cast<double>(tools.size())
+                                                : (g->full ? g->weight : 0.0);
+  std::string names;
+  for (const std::string& unit : dirty) names += (names.empty() ? "" : ", ") + unit.substr(unit.rfind('.') + 1);
+  g->note = "Scored per tool: " + std::to_string(tools.size() - dirty.size()) + " of " + std::to_string(tools.size()) +
+            " clean" + (names.empty() ? std::string() : " (" + names + " reported problems)") +
+            "; a tool reports each hazard once per process, so cases are not counted";
 }
 
 std::string ratio_text(double x) {
@@ -155,6 +187,8 @@ run_grade grade_run(const run_inputs& run, const rubric& rules) {
       group_rule r;
       if (const group_rule* rule = rules.find("performance")) r = *rule;
       score_performance(run, r, &g);
+    } else if (g.name == "sanitizer") {
+      score_sanitizer(run, &g, rules.scoring);
     } else {
       score_cases(&g, rules.scoring);
     }

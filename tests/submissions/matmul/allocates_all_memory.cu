@@ -1,7 +1,8 @@
-// Example submission: the correct tiled matmul whose launcher, on its first call, allocates all the
-// device memory but 64 MiB and never frees it. Later cases of that process find no memory for their
-// buffers: they fail, saying so (a case that cannot allocate is never skipped in grading, or a
-// hoarding submission would turn its failures into skips). Expected verdict: memory.
+// Example submission: the correct tiled matmul whose launcher, on its first call in a process, tries
+// to take all the device memory but 64 MiB and never frees it. The grader's memory guard refuses
+// every request past its per-process limit (4 GiB): the hoard gets no more than that, every other
+// grading process on the GPU keeps working, and the case in which it asked fails, saying how much it
+// asked for. Expected: one failed case per process (verdict: memory), the rest pass.
 #include "kconform_matmul_submission.h"
 
 template <int TILE>

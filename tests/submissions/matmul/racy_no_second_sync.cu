@@ -1,7 +1,8 @@
 // Example submission: the tiled matmul without its second __syncthreads(): a warp may overwrite the
-// shared tiles while another still reads them (a write-after-read race). The values usually come
-// out right; racecheck sees it. Expected: the sanitizer group loses its racecheck cases (verdict:
-// sanitizer), everything else may pass.
+// shared tiles while another still reads them (a write-after-read race). On an H100 the suite's own
+// twin of this kernel gave right values in 20 of 20 cases; on an H200 the race shows in the values
+// at large shapes and under the sanitizers' slower schedule. Expected: wrong results at large shapes,
+// the sanitizer group lost (verdict: wrong_result), small and odd sizes passing.
 #include "kconform_matmul_submission.h"
 
 template <int TILE>
