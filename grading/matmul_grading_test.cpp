@@ -8,6 +8,7 @@
 #include "fixtures/gtest_gpu.hpp"
 #include "fixtures/measurement.hpp"
 #include "grading/graded_case.hpp"
+#include "grading/graded_performance.hpp"
 #include "grading/submission_library.hpp"
 #include "grading/matmul_submission.hpp"
 #include "tests/matmul/matmul_checks.hpp"
@@ -67,17 +68,9 @@ constexpr int timed_side = 2048;
 constexpr std::string_view reference_variant = "SharedTiled";
 constexpr matmul::matmul_config reference_config{16, 16};
 
-struct performance_point {
-  std::string name() const { return "Submission"; }
-  std::string unit() const { return "performance"; }
-  double cost() const { return 100; }
-};
-void PrintTo(const performance_point& p, std::ostream* os) { print_case(p, os); }
-
 class Performance : public ::testing::TestWithParam<performance_point> {};
 TEST_P(Performance, AgainstReference) {
   KC_REQUIRE_GPU();
-  ::testing::Test::RecordProperty("group", "performance");
   const matmul::variant& submission = matmul_submission().front();
   const matmul::variant& reference = *matmul::find_variant(reference_variant);
   const matmul::shape s{timed_side, timed_side, timed_side};
@@ -85,10 +78,8 @@ TEST_P(Performance, AgainstReference) {
   std::ostringstream what;
   what << s.describe() << ", the submission at " << config.describe() << ", " << reference_variant << " at "
        << reference_config.describe();
-  ::testing::Test::RecordProperty("case", what.str());
-  ::testing::Test::RecordProperty("work", std::to_string(static_cast<long long>(timed_side) * timed_side * timed_side));
-  ::testing::Test::RecordProperty("reference_variant", std::string(reference_variant));
-  ::testing::Test::RecordProperty("size", s.describe());
+  record_performance_case(what.str(), static_cast<double>(timed_side) * timed_side * timed_side, reference_variant,
+                          s.describe());
   const auto input = matmul::testing::input_for(s, input_kind::integer);
   const matmul::launch_context context{nullptr, process_cublas_handle()};
   // Speed is scored only for a right answer at the shape timed.
@@ -105,21 +96,11 @@ TEST_P(Performance, AgainstReference) {
     };
     return w;
   };
-  const std::vector<perf::interleaved_timing> timings =
-      perf::measure_interleaved({work(submission, config, c_sub), work(reference, reference_config, c_ref)}, stream.get(), 10);
-  KC_CUDA_TRY(cudaStreamSynchronize(stream.get()));
-  const double ratio = timings[0].median_us / timings[1].median_us;
-  ::testing::Test::RecordProperty("submission_ms", std::to_string(timings[0].median_us / 1000));
-  ::testing::Test::RecordProperty("reference_ms", std::to_string(timings[1].median_us / 1000));
-  ::testing::Test::RecordProperty("ratio", std::to_string(ratio));
-  std::cout << what.str() << ": submission " << timings[0].median_us << " us, reference " << timings[1].median_us
-            << " us, ratio " << ratio << '\n';
+  time_against_reference(work(submission, config, c_sub), work(reference, reference_config, c_ref), stream.get(),
+                         what.str());
 }
 
-std::vector<performance_point> performance_points() {
-  return matmul_submission().empty() ? std::vector<performance_point>{} : std::vector<performance_point>{{}};
-}
-INSTANTIATE_TEST_SUITE_P(Grade, Performance, ::testing::ValuesIn(performance_points()), case_param_name<performance_point>);
+INSTANTIATE_TEST_SUITE_P(Grade, Performance, ::testing::ValuesIn(performance_points(!matmul_submission().empty())), case_param_name<performance_point>);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(Conformance);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(Performance);
 

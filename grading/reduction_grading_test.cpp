@@ -7,6 +7,7 @@
 #include "fixtures/gtest_gpu.hpp"
 #include "fixtures/measurement.hpp"
 #include "grading/graded_case.hpp"
+#include "grading/graded_performance.hpp"
 #include "grading/submission_library.hpp"
 #include "grading/reduction_submission.hpp"
 #include "tests/reduction/reduction_checks.hpp"
@@ -87,13 +88,6 @@ INSTANTIATE_TEST_SUITE_P(GradeEdgeInputs, FullReduction,
 constexpr std::size_t timed_n = std::size_t{1} << 24;
 constexpr std::string_view reference_variant = "SequentialAddressing";
 
-struct performance_point {
-  std::string name() const { return "Submission"; }
-  std::string unit() const { return "performance"; }
-  double cost() const { return 100; }
-};
-void PrintTo(const performance_point& p, std::ostream* os) { print_case(p, os); }
-
 perf::timed_work reduce_work(const reduction::variant& v, int block, const device_buffer<float>& pristine,
                              device_buffer<float>& a, device_buffer<float>& scratch) {
   perf::timed_work work;
@@ -109,17 +103,13 @@ perf::timed_work reduce_work(const reduction::variant& v, int block, const devic
 class Performance : public ::testing::TestWithParam<performance_point> {};
 TEST_P(Performance, AgainstReference) {
   KC_REQUIRE_GPU();
-  ::testing::Test::RecordProperty("group", "performance");
   const reduction::variant& submission = reduction_submission().front();
   const reduction::variant& reference = *reduction::find_variant(reference_variant);
   const int block = default_reduction_block(submission);
   std::ostringstream what;
   what << "n = " << timed_n << " -> 1, the submission at " << reduction::reduce_config{block, 0}.describe() << ", "
        << reference_variant << " at block 256";
-  ::testing::Test::RecordProperty("case", what.str());
-  ::testing::Test::RecordProperty("work", std::to_string(timed_n));
-  ::testing::Test::RecordProperty("reference_variant", std::string(reference_variant));
-  ::testing::Test::RecordProperty("size", std::to_string(timed_n));
+  record_performance_case(what.str(), static_cast<double>(timed_n), reference_variant, std::to_string(timed_n));
   // Speed is scored only for a right answer at the size timed.
   const reduction_case timed{&submission, timed_n, {block, 0}, input_kind::integer};
   const check_result right = check_full_reduction(timed, *input_for(timed));
@@ -130,23 +120,11 @@ TEST_P(Performance, AgainstReference) {
   device_buffer<float> scratch_sub(std::max<std::size_t>(1, reduction::scratch_elements(submission, timed_n, {block, 0})));
   device_buffer<float> scratch_ref(std::max<std::size_t>(1, reduction::scratch_elements(reference, timed_n, {256, 0})));
   const cuda_stream stream;
-  const std::vector<perf::interleaved_timing> timings = perf::measure_interleaved(
-      {reduce_work(submission, block, input->pristine, a_sub, scratch_sub),
-       reduce_work(reference, 256, input->pristine, a_ref, scratch_ref)},
-      stream.get(), 10);
-  KC_CUDA_TRY(cudaStreamSynchronize(stream.get()));
-  const double ratio = timings[0].median_us / timings[1].median_us;
-  ::testing::Test::RecordProperty("submission_ms", std::to_string(timings[0].median_us / 1000));
-  ::testing::Test::RecordProperty("reference_ms", std::to_string(timings[1].median_us / 1000));
-  ::testing::Test::RecordProperty("ratio", std::to_string(ratio));
-  std::cout << what.str() << ": submission " << timings[0].median_us << " us, reference " << timings[1].median_us
-            << " us, ratio " << ratio << '\n';
+  time_against_reference(reduce_work(submission, block, input->pristine, a_sub, scratch_sub),
+                         reduce_work(reference, 256, input->pristine, a_ref, scratch_ref), stream.get(), what.str());
 }
 
-std::vector<performance_point> performance_points() {
-  return reduction_submission().empty() ? std::vector<performance_point>{} : std::vector<performance_point>{{}};
-}
-INSTANTIATE_TEST_SUITE_P(Grade, Performance, ::testing::ValuesIn(performance_points()), case_param_name<performance_point>);
+INSTANTIATE_TEST_SUITE_P(Grade, Performance, ::testing::ValuesIn(performance_points(!reduction_submission().empty())), case_param_name<performance_point>);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(OnePass);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(FullReduction);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(Performance);
