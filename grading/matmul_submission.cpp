@@ -51,15 +51,10 @@ launch_status validate_submission(const matmul::shape& s, const matmul::matmul_c
 
 launch_status launch_submission(const float* a, const float* b, float* c, const matmul::shape& s,
                                 const matmul::matmul_config& config, const matmul::launch_context& context) {
-  matmul_entry entry = nullptr;
-  try {
-    entry = reinterpret_cast<matmul_entry>(submission_entry("kc_matmul"));
-  } catch (const std::exception& e) {
-    return launch_status::refused(e.what());
-  }
-  const char* refusal = entry(a, b, c, s.m, s.n, s.k, config.block, config.tile_width, context.stream);
-  if (refusal != nullptr) return launch_status::refused(std::string("the submission refused: ") + submission_text(refusal));
-  return launch_status::after_launch("kc_matmul");
+  launch_status missing = launch_status::ok();
+  const auto entry = find_entry<matmul_entry>("kc_matmul", &missing);
+  if (entry == nullptr) return missing;
+  return status_after_entry(entry(a, b, c, s.m, s.n, s.k, config.block, config.tile_width, context.stream), "kc_matmul");
 }
 
 std::vector<matmul::variant> build_row() {

@@ -15,20 +15,11 @@ using pass_entry = const char* (*)(float*, float*, size_t, int, int, cudaStream_
 using full_entry = const char* (*)(float*, float*, size_t, int, float*, cudaStream_t);
 using scratch_entry = size_t (*)(size_t, int);
 
-// What the submission returned: a refusal it gave, or the runtime's verdict on its launch.
-launch_status after_entry(const char* refusal, const char* entry) {
-  if (refusal != nullptr) return launch_status::refused(std::string("the submission refused: ") + submission_text(refusal));
-  return launch_status::after_launch(entry);
-}
-
 launch_status launch_submission_pass(float* in, float* out, const reduction::pass_geometry& g, cudaStream_t stream) {
-  pass_entry entry = nullptr;
-  try {
-    entry = reinterpret_cast<pass_entry>(submission_entry("kc_reduction_pass"));
-  } catch (const std::exception& e) {
-    return launch_status::refused(e.what());
-  }
-  return after_entry(entry(in, out, g.n, g.block, static_cast<int>(g.grid), stream), "kc_reduction_pass");
+  launch_status missing = launch_status::ok();
+  const auto entry = find_entry<pass_entry>("kc_reduction_pass", &missing);
+  if (entry == nullptr) return missing;
+  return status_after_entry(entry(in, out, g.n, g.block, static_cast<int>(g.grid), stream), "kc_reduction_pass");
 }
 
 // The grader's scratch: the result in its first float, the submission's own scratch from float 64
@@ -48,18 +39,13 @@ reduction::reduce_outcome reduce_submission(const reduction::variant& v, float* 
     outcome.status = launch_status::refused("n = 0: there is nothing to reduce (n must be >= 1)");
     return outcome;
   }
-  full_entry entry = nullptr;
-  try {
-    entry = reinterpret_cast<full_entry>(submission_entry("kc_reduction_full"));
-    if (scratch_elements < submission_scratch(v, n, config)) {
-      outcome.status = launch_status::refused("scratch too small for the submission's kc_reduction_scratch_floats");
-      return outcome;
-    }
-  } catch (const std::exception& e) {
-    outcome.status = launch_status::refused(e.what());
+  const auto entry = find_entry<full_entry>("kc_reduction_full", &outcome.status);
+  if (entry == nullptr) return outcome;
+  if (scratch_elements < submission_scratch(v, n, config)) {
+    outcome.status = launch_status::refused("scratch too small for the submission's kc_reduction_scratch_floats");
     return outcome;
   }
-  outcome.status = after_entry(entry(a, scratch, n, config.block, scratch + own_scratch_offset, stream), "kc_reduction_full");
+  outcome.status = status_after_entry(entry(a, scratch, n, config.block, scratch + own_scratch_offset, stream), "kc_reduction_full");
   outcome.result = scratch;
   return outcome;
 }

@@ -54,13 +54,14 @@ void* submission_entry(const char* name) {
   return entry;
 }
 
-std::string submission_text(const char* text) {
-  std::string out;
-  for (std::size_t i = 0; i < 2000 && text[i] != '\0'; ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    out += (c >= 0x20 && c < 0x7F) || c == '\n' || c == '\t' || c >= 0x80 ? static_cast<char>(c) : '?';
+launch_status status_after_entry(const char* refusal, const char* entry) {
+  if (refusal == nullptr) return launch_status::after_launch(entry);
+  std::string text;
+  for (std::size_t i = 0; i < 2000 && refusal[i] != '\0'; ++i) {
+    const unsigned char c = static_cast<unsigned char>(refusal[i]);
+    text += (c >= 0x20 && c < 0x7F) || c == '\n' || c == '\t' || c >= 0x80 ? static_cast<char>(c) : '?';
   }
-  return out;
+  return launch_status::refused("the submission refused: " + text);
 }
 
 void expect_within_memory_limit() {

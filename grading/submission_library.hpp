@@ -11,7 +11,9 @@
 #pragma once
 
 #include "fixtures/json_text.hpp"
+#include "kernels/launch.hpp"
 
+#include <exception>
 #include <optional>
 #include <string>
 
@@ -26,9 +28,22 @@ const std::optional<json::value>& submission_traits();
 // Throws std::runtime_error saying what is missing; callers turn that into a failed case.
 void* submission_entry(const char* name);
 
-// A string the submission returned (a refusal message): at most 2000 bytes, non-printable bytes
-// replaced, so a garbage pointer's bytes cannot break the report.
-std::string submission_text(const char* text);
+// The entry point `name` as the function type F, or nullptr with *missing set to a refusal that says
+// why (no submission, it does not load, or it does not export `name`): the launch adapters' way in.
+template <class F>
+F find_entry(const char* name, launch_status* missing) {
+  try {
+    return reinterpret_cast<F>(submission_entry(name));
+  } catch (const std::exception& e) {
+    *missing = launch_status::refused(e.what());
+    return nullptr;
+  }
+}
+
+// What an entry point's return means: a refusal with its message (at most 2000 bytes, non-printable
+// bytes replaced, so a garbage pointer cannot break the report), else the runtime's verdict on the
+// launch it made (cudaGetLastError).
+launch_status status_after_entry(const char* refusal, const char* entry);
 
 // Fails the current case if the submission asked for more device memory than its limit since the
 // last call (grading/submission_guard.cpp keeps the count inside the submission's library). Every
