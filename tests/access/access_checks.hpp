@@ -48,6 +48,9 @@ std::shared_ptr<const prepared_input> prepare_input(input_kind kind, std::size_t
 std::shared_ptr<const prepared_input> input_for(const access_case& c, int round = 0);
 
 check_result check_access(const access_case& c, const prepared_input& input);
+// The oracle check_access applies to C, on any C (the perf tests judge their timed output with it):
+// "" when C is right for the case, else what is wrong. The case's config.seed must be the one launched.
+std::string judge_output(const access_case& c, const prepared_input& input, std::span<const float> actual);
 
 // The seed's data (A[i] = i + 1, B[i] = i + 2) on the device, with an output of n floats: what the
 // perf tests, the profile target and the benchmark launch on.

@@ -1,11 +1,27 @@
-// Seed 003's performance conclusions as in-run ratio assertions (label perf; docs/performance.md).
+// Access performance (label perf; docs/performance.md): seed 003's kernels against their stored
+// per-GPU baseline, and the seed's conclusions as in-run ratio assertions.
 //
-// Each compares kernels measured in one process on the same inputs, interleaved (A, B, A, B, ...:
-// perf::measure_interleaved, 20 rounds, the median of the round medians), so drift falls on both.
-// The margin of every ordering is the measured noise itself: "X is slower than Y" means
-// median(X) > median(Y) · (1 + spread(X) + spread(Y)), where spread is the interquartile range of
-// that kernel's round medians in this run, relative to their median. A ratio holds across GPUs; an absolute time would not.
+// Baseline points (AccessPerf): every correct variant at the seed's configuration — blocks of 1024,
+// 100 repeats, the seed's data A[i] = i + 1, B[i] = i + 2 — at the seed's two sizes, n = 4,194,304
+// (48 MiB of A, B and C: memory-bound, and for the cuRAND rows ~12–16 ms of curand_init and gather)
+// and n = 32,768 (384 KiB, L2-resident: launch- and latency-bound); and the occupancy scenarios'
+// VectorAdd with S1 and S2 blocks at 10,000 repeats (the seed's 1,000,000, scaled to milliseconds)
+// at n = 65,536 (the seed's largest, where S1 and S2 pick the same block) and n = 4,096 (S1 one block
+// of 1024, S2 sixteen of 256). Each is its own CTest test (access.perf.<Variant>.N<n>[S1|S2]), alone
+// on the GPU. After timing, C is poisoned (NaN), the point launched once more and C judged by the
+// conformance suite's own oracle (judge_output: the exact reference, or the cuRAND rows' index,
+// group and spread oracles).
+//
+// In-run conclusions (SeedConclusions): each compares kernels measured in one process on the same
+// inputs, interleaved (A, B, A, B, ...: perf::measure_interleaved, 20 rounds, the median of the round
+// medians), so drift falls on both. The margin of every ordering is the measured noise itself: "X is
+// slower than Y" means median(X) > median(Y) · (1 + spread(X) + spread(Y)), where spread is the
+// interquartile range of that kernel's round medians in this run, relative to their median. A ratio
+// holds across GPUs; an absolute time would not.
+#include "fixtures/cuda_check.hpp"
 #include "fixtures/cuda_stream.hpp"
+#include "fixtures/device_buffer.hpp"
+#include "fixtures/generators.hpp"
 #include "fixtures/gtest_gpu.hpp"
 #include "fixtures/measurement.hpp"
 #include "fixtures/perf_check.hpp"
@@ -14,7 +30,9 @@
 #include "tests/access/access_checks.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <iostream>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -22,6 +40,98 @@
 
 namespace kc::access::testing {
 namespace {
+
+// ---- points against the stored baseline ----
+
+struct access_perf_case {
+  const variant* v = nullptr;
+  std::size_t n = 0;
+  access_config config;
+
+  // "FullCoalescedN4194304B1024R100", "VectorAddN4096S2B256R10000"
+  std::string name() const {
+    return std::string(v->name) + "N" + std::to_string(n) + name_of(config.from) + "B" + std::to_string(config.block) + "R" +
+           std::to_string(config.repeats);
+  }
+  std::string unit() const { return std::string(v->name) + ".N" + std::to_string(n) + name_of(config.from); }
+  double cost() const { return 1.0; }
+  perf::point_key key() const {
+    const std::string scenario = config.from == scenario::none ? "" : std::string(name_of(config.from)) + ",";
+    return {"access", std::string(v->name), "n=" + std::to_string(n),
+            scenario + "block=" + std::to_string(config.block) + ",repeats=" + std::to_string(config.repeats)};
+  }
+  access_case as_case() const { return {v, n, config, input_kind::seed_data}; }
+};
+void PrintTo(const access_perf_case& c, std::ostream* os) { print_case(c, os); }
+
+constexpr int seed_block = 1024;
+constexpr int scenario_repeats = 10'000;
+
+std::vector<access_perf_case> perf_cases() {
+  std::vector<access_perf_case> cases;
+  for (const variant& v : correct_variants()) {
+    if (v.scenario_blocks) {
+      for (const std::size_t n : {std::size_t{65'536}, std::size_t{4'096}})
+        for (const scenario s : {scenario::s1, scenario::s2}) {
+          // At 65,536 both scenarios launch blocks of 1024: one point, named S1.
+          if (s == scenario::s2 && scenario_block(scenario::s2, n, 0) == scenario_block(scenario::s1, n, 0)) continue;
+          cases.push_back({&v, n, access_config{scenario_block(s, n, 0), scenario_repeats, index_seed(n), s}});
+        }
+      continue;
+    }
+    for (const std::size_t n : {std::size_t{4'194'304}, std::size_t{32'768}})
+      cases.push_back({&v, n, access_config{seed_block, seed_repeats, index_seed(n), scenario::none}});
+  }
+  return cases;
+}
+
+// A point set up for timing on the seed's data, with the oracle check of its output.
+class timed_access {
+ public:
+  explicit timed_access(const access_perf_case& c)
+      : c_(c), input_(prepare_input(input_kind::seed_data, c.n, case_seed(base_seed(), "AccessPerfN" + std::to_string(c.n)))),
+        out_(c.n) {}
+
+  perf::timed_work work() {
+    return {[this](cudaStream_t s) {
+              status_ = launch(*c_.v, input_->a_pristine.data(), input_->b_pristine.data(), out_.data(), c_.n, c_.config, s);
+            },
+            {},
+            {}};
+  }
+
+  // C poisoned, one more launch, every element judged.
+  std::string verify(cudaStream_t s) {
+    if (!status_) return "the launcher refused: " + status_.message();
+    KC_CUDA_TRY(cudaMemsetAsync(out_.data(), 0xFF, c_.n * sizeof(float), s));
+    status_ = launch(*c_.v, input_->a_pristine.data(), input_->b_pristine.data(), out_.data(), c_.n, c_.config, s);
+    if (!status_) return "the launcher refused: " + status_.message();
+    if (auto fault = fault_after_sync(s)) return *fault;
+    const std::vector<float> actual = out_.download();
+    return judge_output(c_.as_case(), *input_, actual);
+  }
+
+ private:
+  access_perf_case c_;
+  std::shared_ptr<const prepared_input> input_;
+  device_buffer<float> out_;
+  launch_status status_ = launch_status::ok();
+};
+
+class AccessPerf : public ::testing::TestWithParam<access_perf_case> {};
+
+TEST_P(AccessPerf, NotSlowerThanBaseline) {
+  KC_REQUIRE_GPU();
+  const access_perf_case& c = GetParam();
+  cuda_stream stream;
+  timed_access timed(c);
+  perf::perf_point point{c.key(), timed.work(), [&](cudaStream_t s) { return timed.verify(s); }, {}};
+  KC_EXPECT_NOT_SLOWER(point, stream.get());
+}
+
+INSTANTIATE_TEST_SUITE_P(Access, AccessPerf, ::testing::ValuesIn(perf_cases()), case_param_name<access_perf_case>);
+
+// ---- the seed's conclusions, within one run ----
 
 using perf::conclusion_case;
 
