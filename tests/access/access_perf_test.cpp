@@ -48,11 +48,8 @@ struct access_perf_case {
   std::size_t n = 0;
   access_config config;
 
-  // "FullCoalescedN4194304B1024R100", "VectorAddN4096S2B256R10000"
-  std::string name() const {
-    return std::string(v->name) + "N" + std::to_string(n) + name_of(config.from) + "B" + std::to_string(config.block) + "R" +
-           std::to_string(config.repeats);
-  }
+  // The conformance case's name: "FullCoalescedN4194304B1024R100SeedData", "VectorAddN4096S2B256R10000SeedData"
+  std::string name() const { return as_case().name(); }
   std::string unit() const { return std::string(v->name) + ".N" + std::to_string(n) + name_of(config.from); }
   double cost() const { return 1.0; }
   perf::point_key key() const {
