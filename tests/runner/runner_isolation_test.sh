@@ -71,6 +71,34 @@ xml="$dir/units/runner.early-exit.xml"
 expect "$xml" PassesBefore failed "not run"
 expect "$xml" PassesAfter failed "not run"
 
+# A grading run's hang budget (KCONFORM_HANG_BUDGET_S): once its units' hung cases together cost that
+# many seconds, no unit sharing the budget file starts another process; the cases left fail as not run.
+budget_file="$dir/hang-budget"
+rm -f "$budget_file"
+KCONFORM_CASE_TIMEOUT_S=2 KCONFORM_HANG_BUDGET_S=2 KCONFORM_HANG_BUDGET_FILE="$budget_file" "$runner" run --exe "$probe" \
+  --name runner.budget-a --report-dir "$dir" --filter 'Probe.HostNeverReturns:Probe.PassesAfter'
+expect "$dir/units/runner.budget-a.xml" HostNeverReturns failed "did not finish within 2 s"
+expect "$dir/units/runner.budget-a.xml" PassesAfter failed "hang budget"
+KCONFORM_CASE_TIMEOUT_S=2 KCONFORM_HANG_BUDGET_S=2 KCONFORM_HANG_BUDGET_FILE="$budget_file" "$runner" run --exe "$probe" \
+  --name runner.budget-b --report-dir "$dir" --filter 'Probe.PassesBefore'
+expect "$dir/units/runner.budget-b.xml" PassesBefore failed "hang budget"
+
+# A wrapping tool's verdict comes from its own channel (--log-file), never from the program's output:
+# a hazard line printed on stdout changes nothing; one in the tool's channel fails the run.
+fake_tool="$(cd "$(dirname "$0")" && pwd)/fake_sanitizer.sh"
+"$runner" run --exe "$probe" --name runner.tool-prints --report-dir "$dir" --filter 'Probe.Passes*' \
+  --sanitizer clean --tool fake -- "$fake_tool" prints
+status=$?
+xml="$dir/units/runner.tool-prints.xml"
+[ $status -eq 0 ] || fail "a hazard line on the program's output failed the tool's run (exit $status): printed text must not count"
+expect "$xml" PassesBefore passed
+"$runner" run --exe "$probe" --name runner.tool-reports --report-dir "$dir" --filter 'Probe.Passes*' \
+  --sanitizer clean --tool fake -- "$fake_tool" reports
+status=$?
+xml="$dir/units/runner.tool-reports.xml"
+[ $status -eq 1 ] || fail "a hazard in the tool's own channel did not fail the run (exit $status)"
+expect "$xml" tool-reports.OutsideAnyCase failed "outside any case"
+
 if [ $failures -gt 0 ]; then
   echo "FAILED: $failures isolation check(s)"
   exit 1

@@ -63,7 +63,12 @@ progress_records parse_progress(const std::string& text) {
 
 std::string process_end::describe() const {
   std::ostringstream out;
-  if (killed_by_watchdog)
+  if (killed_for_memory)
+    out << "held " << (memory_bytes >> 20) << " MiB of device memory, past the device memory limit of "
+        << (memory_limit_bytes >> 20)
+        << " MiB per process (KCONFORM_PROCESS_MEMORY_LIMIT_MIB, as the driver counts it: every route of allocation), "
+           "so the runner killed it and the other processes on the GPU kept theirs;";
+  else if (killed_by_watchdog)
     out << "did not finish within " << timeout_seconds << " s (KCONFORM_CASE_TIMEOUT_S): hang; the runner killed it";
   else if (signalled)
     out << "was killed by signal " << signal << " (" << strsignal(signal)
@@ -81,7 +86,8 @@ case_result died_in_case(const std::string& name, const process_end& end, int at
   r.attempt = attempt;
   std::ostringstream message;
   message << "the test process " << end.describe() << " while running this case";
-  if (!end.killed_by_watchdog && !end.signalled && end.exit_code == 0)
+  if (end.killed_for_memory) {
+  } else if (!end.killed_by_watchdog && !end.signalled && end.exit_code == 0)
     message << ": a process that exits in the middle of a case (exit(0) in the code under test) is a failure, never a "
                "pass";
   else if (!end.killed_by_watchdog && !end.signalled)

@@ -30,6 +30,8 @@ progress_records parse_progress(const std::string& text);
 struct process_end {
   bool killed_by_watchdog = false;  // the runner's own per-case timeout
   double timeout_seconds = 0;
+  bool killed_for_memory = false;  // its process group held more device memory than allowed
+  unsigned long long memory_bytes = 0, memory_limit_bytes = 0;
   bool signalled = false;
   int signal = 0;
   int exit_code = 0;

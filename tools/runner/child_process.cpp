@@ -1,5 +1,7 @@
 #include "tools/runner/child_process.hpp"
 
+#include "tools/runner/device_memory_watch.hpp"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -25,9 +27,48 @@ long long file_size(const std::string& path) {
   return ::stat(path.c_str(), &info) == 0 ? static_cast<long long>(info.st_size) : -1;
 }
 
+// Follows a file another process appends to (the tool's log), handing out whole lines.
+class file_follower {
+ public:
+  // Opened before the child starts, without blocking: for a FIFO this is the reader that lets the
+  // writers' opens (the tool's, the program's) go through.
+  explicit file_follower(std::string path) : path_(std::move(path)) {
+    if (!path_.empty()) fd_ = ::open(path_.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  }
+  ~file_follower() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  // Reads what was written since the last call; `final` hands out a last line without its newline.
+  void poll(const std::function<void(const std::string&)>& on_line, bool final = false) {
+    if (path_.empty() || !on_line) return;
+    if (fd_ < 0) fd_ = ::open(path_.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);  // a plain file made later
+    if (fd_ >= 0) {
+      char buffer[65536];
+      ssize_t got;
+      while ((got = ::read(fd_, buffer, sizeof buffer)) > 0) pending_.append(buffer, static_cast<std::size_t>(got));
+    }
+    std::size_t newline;
+    while ((newline = pending_.find('\n')) != std::string::npos) {
+      on_line(pending_.substr(0, newline));
+      pending_.erase(0, newline + 1);
+    }
+    if (final && !pending_.empty()) {
+      on_line(pending_);
+      pending_.clear();
+    }
+  }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+  std::string pending_;
+};
+
 }  // namespace
 
-process_end run_child(const child_spec& spec, const std::function<void(const std::string&)>& on_line) {
+process_end run_child(const child_spec& spec, const std::function<void(const std::string&)>& on_line,
+                      const std::function<void(const std::string&)>& on_tool_line) {
+  file_follower tool_log(spec.tool_log);  // before the fork: see file_follower
   int pipe_fds[2];
   if (::pipe(pipe_fds) != 0) {
     std::perror("kconform_runner: pipe");
@@ -59,10 +100,11 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
   process_end end;
   std::string pending;
   long long last_size = -2;
-  clock::time_point case_started = clock::now();
+  clock::time_point case_started = clock::now(), last_memory_poll = clock::now();
   bool open = true;
   int status = 0;
   for (;;) {
+    tool_log.poll(on_tool_line);
     if (open) {
       pollfd p{out_fd, POLLIN, 0};
       if (::poll(&p, 1, 100) > 0) {
@@ -72,6 +114,7 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
           open = false;
         } else {
           pending.append(buffer, static_cast<std::size_t>(got));
+          tool_log.poll(on_tool_line);  // the tool's reports written before this output come first
           std::size_t newline;
           while ((newline = pending.find('\n')) != std::string::npos) {
             on_line(pending.substr(0, newline));
@@ -83,6 +126,18 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
       ::usleep(20000);
     }
     if (::waitpid(pid, &status, WNOHANG) == pid) break;
+    if (spec.memory_watch != nullptr && spec.memory_limit_bytes > 0 &&
+        std::chrono::duration<double>(clock::now() - last_memory_poll).count() >= 0.25) {
+      last_memory_poll = clock::now();
+      if (const unsigned long long held = spec.memory_watch->bytes_held_by_group(pid); held > spec.memory_limit_bytes) {
+        end.killed_for_memory = true;
+        end.memory_bytes = held;
+        end.memory_limit_bytes = spec.memory_limit_bytes;
+        ::kill(-pid, SIGKILL);
+        ::waitpid(pid, &status, 0);
+        break;
+      }
+    }
     // Per-case deadline: the clock restarts whenever the progress file grows (a case started or ended).
     const long long size = file_size(spec.progress_file);
     if (size != last_size) {
@@ -105,7 +160,8 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
   }
   if (!pending.empty()) on_line(pending);
   ::close(out_fd);
-  if (!end.killed_by_watchdog) {
+  tool_log.poll(on_tool_line, true);  // what the tool wrote last (exit-time reports: leaks)
+  if (!end.killed_by_watchdog && !end.killed_for_memory) {
     if (WIFSIGNALED(status)) {
       end.signalled = true;
       end.signal = WTERMSIG(status);

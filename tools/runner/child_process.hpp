@@ -1,6 +1,9 @@
 // Running one test process under a per-case deadline: its output is passed through line by line
-// (and shown to a callback, for the sanitizer's reports), and the process group is killed when the
-// case it is in has run longer than the deadline.
+// (and shown to a callback, for the gtest case markers), and the process group is killed when the
+// case it is in has run longer than the deadline. A tool that wraps the process (compute-sanitizer)
+// writes its reports to a file of its own (tool_log); that file is followed while the process runs
+// and shown, line by line, to a second callback: the tool's verdicts come from its own channel, never
+// from what the program under it prints (a submission can print anything).
 #pragma once
 
 #include "tools/runner/case_records.hpp"
@@ -16,9 +19,18 @@ struct child_spec {
   std::vector<std::pair<std::string, std::string>> environment;  // added to the runner's own
   std::string progress_file;                                      // watched for the running case
   double case_timeout_seconds = 300;
+  std::string tool_log;  // the wrapping tool's --log-file, or empty
+  // Device memory the child's process group may hold (0: no limit), and the watch that measures it
+  // (nullptr: none on this machine).
+  unsigned long long memory_limit_bytes = 0;
+  class device_memory_watch* memory_watch = nullptr;
 };
 
-// Runs the child to its end. `on_line` sees every line of its stdout and stderr (merged).
-process_end run_child(const child_spec& spec, const std::function<void(const std::string&)>& on_line);
+// Runs the child to its end, killing its process group at the case deadline or, polled every
+// 250 ms, when it holds more device memory than spec.memory_limit_bytes. `on_line` sees every line of its stdout and stderr (merged); `on_tool_line`
+// every line of spec.tool_log, each batch of them read before the output that arrived in the same poll
+// (the tool writes a kernel's report before the program goes on to its next case).
+process_end run_child(const child_spec& spec, const std::function<void(const std::string&)>& on_line,
+                      const std::function<void(const std::string&)>& on_tool_line = {});
 
 }  // namespace kc::runner

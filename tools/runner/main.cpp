@@ -12,7 +12,8 @@
 // declared cost <= KCONFORM_MAX_CASE_COST, if set: the quick preset), runs them in one
 // process with per-case records (fixtures/case_progress.hpp) and a per-case deadline
 // (KCONFORM_CASE_TIMEOUT_S, default --case-timeout, else 300 s; KCONFORM_HANG_STREAK=k stops a unit
-// after k consecutive hung cases, failing the rest as not run), and whenever that process dies in a
+// after k consecutive hung cases, failing the rest as not run; KCONFORM_HANG_BUDGET_S=t with
+// KCONFORM_HANG_BUDGET_FILE stops every unit sharing the file once its hangs cost t seconds in all), and whenever that process dies in a
 // case — a crash, a trap that kills the context, a hang, exit() or abort() — records that case as
 // failed with the reason and runs the remaining cases in a fresh process. A case a process never
 // reported is never a pass. It writes <dir>/units/<name>.xml (JUnit), <name>.json (the same, for
@@ -20,15 +21,19 @@
 // with <dir> = KCONFORM_REPORT_DIR if set, else --report-dir. Exit: 0 all passed (skips allowed),
 // 77 every case skipped (no GPU), 1 any failure or no case selected.
 //
-// A wrapper (compute-sanitizer) runs the program under it; --sanitizer attributes each hazard the
-// wrapper reports to the case whose "[ RUN ]" line precedes it: `clean` fails a case with any,
-// `expect-hazard` fails a case without one (the known-bad rows only a sanitizer can catch).
+// A wrapper (compute-sanitizer) runs the program under it; with --sanitizer the runner passes it
+// `--log-file <dir>/units/<name>.p<k>.tool.log` and reads hazards from that file alone (never from
+// the program's output), attributing each to the case whose "[ RUN ]" line precedes it: `clean`
+// fails a case with any, `expect-hazard` fails a case without one (the known-bad rows only a
+// sanitizer can catch).
 #include "fixtures/replay.hpp"
 #include "tools/runner/case_listing.hpp"
 #include "tools/runner/child_process.hpp"
+#include "tools/runner/device_memory_watch.hpp"
 #include "tools/runner/sanitizer_output.hpp"
 #include "tools/runner/unit_report.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -39,6 +44,8 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -119,10 +126,55 @@ double case_timeout(const options& o) {
   return o.case_timeout > 0 ? o.case_timeout : 300;
 }
 
+// What a hang ended by the program's own kernel watchdog cost (fixtures/watchdog.cpp's deadline).
+double kernel_deadline_seconds() {
+  const char* text = std::getenv("KCONFORM_KERNEL_DEADLINE_S");
+  return text != nullptr && std::atof(text) > 0 ? std::atof(text) : 300;
+}
+
+// A case whose process the runner killed for holding too much device memory: it restarts a process
+// per case like a hang, so the hang streak counts it too.
+bool is_memory_kill(const case_result& r) {
+  return r.status == case_status::failed && r.message.find("device memory limit") != std::string::npos &&
+         r.message.find("the runner killed it") != std::string::npos;
+}
+
 // KCONFORM_HANG_STREAK: 0 (unset) = off.
 std::size_t hang_streak_limit() {
   const char* text = std::getenv("KCONFORM_HANG_STREAK");
   return text != nullptr && std::atoi(text) > 0 ? static_cast<std::size_t>(std::atoi(text)) : 0;
+}
+
+// KCONFORM_HANG_BUDGET_S=t with KCONFORM_HANG_BUDGET_FILE=<file>: the seconds that hung cases may
+// cost all the units of one grading run together (one submission: its groups and sanitizer runs,
+// side by side). Each hung case appends the deadline that ended it to the file; once they add up to
+// t, no unit sharing the file starts another process, and the cases left fail as not run. A
+// submission that spins in every group then costs about t of wall time, not a deadline per case
+// (issue 19: a hang must cost seconds, not minutes).
+struct hang_budget {
+  std::string file;
+  double seconds = 0;
+  bool active() const { return seconds > 0 && !file.empty(); }
+  double spent() const {
+    std::ifstream in(file);
+    double total = 0;
+    for (std::string line; std::getline(in, line);) total += std::atof(line.substr(line.rfind('\t') + 1).c_str());
+    return total;
+  }
+  void spend(const std::string& unit, const std::string& case_name, double cost) const {
+    std::ofstream(file, std::ios::app) << unit << '\t' << case_name << '\t' << cost << '\n';
+  }
+};
+
+hang_budget hang_budget_from_environment() {
+  hang_budget b;
+  const char* seconds = std::getenv("KCONFORM_HANG_BUDGET_S");
+  const char* file = std::getenv("KCONFORM_HANG_BUDGET_FILE");
+  if (seconds != nullptr && std::atof(seconds) > 0 && file != nullptr && *file != '\0') {
+    b.seconds = std::atof(seconds);
+    b.file = file;
+  }
+  return b;
 }
 
 // A case that ended as a hang: past the kernel deadline (the program's own watchdog) or the
@@ -174,7 +226,30 @@ int run_unit(const options& o) {
 
   std::map<std::string, case_result> results;
   std::size_t attributed_elsewhere = 0;
+  const hang_budget budget = hang_budget_from_environment();
+  const unsigned long long memory_limit = process_memory_limit_bytes();
+  const std::unique_ptr<device_memory_watch> memory_watch = memory_limit > 0 ? device_memory_watch::open() : nullptr;
+  if (memory_limit > 0 && memory_watch == nullptr)
+    std::cout << "kconform_runner: KCONFORM_PROCESS_MEMORY_LIMIT_MIB is set but NVML cannot be loaded here: no device "
+                 "memory watch\n";
   while (results.size() < todo.size()) {
+    if (budget.active()) {
+      if (const double spent = budget.spent(); spent >= budget.seconds) {
+        for (const std::string& name : todo)
+          if (results.count(name) == 0) {
+            case_result r;
+            r.name = name;
+            r.attempt = unit.processes;
+            std::ostringstream text;
+            text << "not run: the hang budget of this grading run is spent (its hung cases cost " << spent
+                 << " s across its units; KCONFORM_HANG_BUDGET_S=" << budget.seconds
+                 << "), so no further process was started for it";
+            r.message = text.str();
+            results[name] = r;
+          }
+        break;
+      }
+    }
     std::vector<std::string> batch;
     for (const std::string& name : todo)
       if (results.count(name) == 0) {
@@ -189,21 +264,42 @@ int run_unit(const options& o) {
     ++unit.processes;
     child_spec spec;
     spec.argv = o.wrapper;
+    if (!o.sanitizer.empty()) {
+      // The tool reports into a channel of its own: hazards are counted from there, never from the
+      // program's output, which the code under test controls (a submission that prints
+      // "========= Error: Race reported" must not fail a tool, nor hide one). The channel is a FIFO
+      // that the program's case listener (fixtures/case_progress.cpp, KCONFORM_TOOL_LOG) also writes
+      // its case markers into, one write() each: the tool's report and the marker of the case it
+      // happened in arrive in the order they were written.
+      spec.tool_log = (report_dir / (unit.name + ".p" + std::to_string(unit.processes) + ".tool")).string();
+      std::filesystem::remove(spec.tool_log);
+      if (::mkfifo(spec.tool_log.c_str(), 0600) != 0) std::perror("kconform_runner: mkfifo (the tool log falls back to a file)");
+      spec.argv.insert(spec.argv.end(), {"--log-file", spec.tool_log});
+      spec.environment.emplace_back("KCONFORM_TOOL_LOG", spec.tool_log);
+    }
     spec.argv.push_back(o.exe);
     if (o.sanitizer.empty()) spec.argv.emplace_back("--gtest_brief=1");  // the sanitizer needs each "[ RUN ]" line
-    spec.environment = {{"KCONFORM_PROGRESS", scratch}, {"KCONFORM_CASES_FILE", cases_file}};
+    spec.environment.insert(spec.environment.end(), {{"KCONFORM_PROGRESS", scratch}, {"KCONFORM_CASES_FILE", cases_file}});
     spec.progress_file = scratch;
     spec.case_timeout_seconds = case_timeout(o);
+    spec.memory_limit_bytes = memory_limit;
+    spec.memory_watch = memory_watch.get();
 
     std::map<std::string, std::size_t> hazards;  // per case, from the wrapper's reports
     std::string running;
-    const process_end end = run_child(spec, [&](const std::string& line) {
-      std::cout << line << '\n';
-      if (o.sanitizer.empty()) return;
-      if (line.rfind("[ RUN      ] ", 0) == 0) running = line.substr(13);
-      else if (line.rfind("[==========] ", 0) == 0) running.clear();  // after the last case: exit-time reports (leaks)
-      else if (is_hazard_head(line)) ++hazards[running];
-    });
+    // A tool's report belongs to the case whose start marker came last in the tool's channel; after
+    // the program-end marker (exit-time reports: leaks) it belongs to none, which `clean` fails too.
+    const process_end end = run_child(
+        spec, [&](const std::string& line) { std::cout << line << '\n'; },
+        [&](const std::string& tool_line) {
+          if (const std::optional<tool_marker> marker = parse_tool_marker(tool_line)) {
+            running = marker->case_name;
+            return;
+          }
+          std::cout << tool_line << '\n';
+          if (is_hazard_head(tool_line)) ++hazards[running];
+        });
+    if (!spec.tool_log.empty()) std::filesystem::remove(spec.tool_log);
     std::cout.flush();
 
     progress_records records = parse_progress(read_file(scratch));
@@ -231,6 +327,7 @@ int run_unit(const options& o) {
       }
       results[r.name] = r;
       ++resolved;
+      if (budget.active() && is_hang(r)) budget.spend(unit.name, r.name, kernel_deadline_seconds());  // the in-process watchdog
     }
     for (const auto& [name, count] : hazards)
       if (in_batch.count(name) == 0) attributed_elsewhere += count;
@@ -238,16 +335,20 @@ int run_unit(const options& o) {
         results.count(records.started_not_ended) == 0) {
       results[records.started_not_ended] = died_in_case(records.started_not_ended, end, unit.processes);
       ++resolved;
+      if (budget.active() && is_hang(results[records.started_not_ended]))
+        budget.spend(unit.name, records.started_not_ended, case_timeout(o));  // killed at the runner's deadline
     }
     // A grading run (KCONFORM_HANG_STREAK=k) stops after k consecutive hung cases: a kernel that
     // spins on every input would otherwise cost a deadline and a fresh process per case. The rest
     // of the unit fails as not run, never passes.
     if (const std::size_t streak = hang_streak_limit(); streak > 0) {
       std::size_t trailing = 0;
+      bool last_memory_kill = false;
       for (const std::string& name : todo) {
         const auto found = results.find(name);
         if (found == results.end()) break;
-        trailing = is_hang(found->second) ? trailing + 1 : 0;
+        trailing = is_hang(found->second) || is_memory_kill(found->second) ? trailing + 1 : 0;
+        last_memory_kill = is_memory_kill(found->second);
       }
       if (trailing >= streak)
         for (const std::string& name : todo)
@@ -255,8 +356,10 @@ int run_unit(const options& o) {
             case_result r;
             r.name = name;
             r.attempt = unit.processes;
-            r.message = "not run: the " + std::to_string(trailing) +
-                        " cases before it in this unit each hung (KCONFORM_HANG_STREAK=" + std::to_string(streak) +
+            // Worded by how the last of them ended (tools/grade_report classifies the words).
+            r.message = "not run: the " + std::to_string(trailing) + " cases before it in this unit each " +
+                        (last_memory_kill ? "passed the device memory limit" : "hung") +
+                        " (KCONFORM_HANG_STREAK=" + std::to_string(streak) +
                         "), so the runner stopped starting fresh processes for it";
             results[name] = r;
             ++resolved;

@@ -1,7 +1,8 @@
-// Reading compute-sanitizer's report out of a test process's output, to give each hazard to the case
+// Reading compute-sanitizer's report (its --log-file, never the program's output), to give each hazard to the case
 // whose gtest "[ RUN      ]" line precedes it.
 #pragma once
 
+#include <optional>
 #include <string>
 
 namespace kc::runner {
@@ -11,5 +12,12 @@ namespace kc::runner {
 // "========= Uninitialized __global__ memory read ..."), false for its detail lines (indented), the
 // banner and the summaries.
 bool is_hazard_head(const std::string& line);
+
+// The case markers the program under the tool writes into the tool's channel (KCONFORM_TOOL_LOG,
+// fixtures/case_progress.hpp). case_name is empty for the program-end marker.
+struct tool_marker {
+  std::string case_name;
+};
+std::optional<tool_marker> parse_tool_marker(const std::string& line);
 
 }  // namespace kc::runner

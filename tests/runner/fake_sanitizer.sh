@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# fake_sanitizer.sh <prints|reports> --log-file <path> <program...>
+#
+# A stand-in for compute-sanitizer in runner_isolation_test.sh (CPU-runnable): the runner passes a
+# wrapping tool `--log-file <channel>` and counts hazards from that channel alone.
+#   prints   prints a hazard line on the program's output (what a submission can do): must not count
+#   reports  writes a hazard line into the tool's channel before the program starts: must count
+#            (outside any case, which a `clean` run fails)
+mode=$1
+shift
+[ "${1:-}" = --log-file ] || { echo "fake_sanitizer.sh: expected --log-file, got ${1:-nothing}" >&2; exit 2; }
+log=$2
+shift 2
+case $mode in
+  prints) echo "========= Error: Race reported between Write access and Read access (printed, not the tool's)" ;;
+  reports) echo "========= Error: Race reported between Write access and Read access (the tool's channel)" >"$log" ;;
+  *) echo "fake_sanitizer.sh: unknown mode $mode" >&2; exit 2 ;;
+esac
+exec "$@"
