@@ -1,5 +1,7 @@
 #include "grading/submission_library.hpp"
 
+#include "grading/library_watch.hpp"
+
 #include <dlfcn.h>
 #include <gtest/gtest.h>
 
@@ -42,6 +44,8 @@ void* submission_entry(const char* name) {
       load_error = "KCONFORM_SUBMISSION is not set: no submission to grade";
       return;
     }
+    // What is loaded from here on, the submission's doing or not, is checked for library code.
+    watch_libraries_from_here(path);
     // RTLD_LOCAL: nothing the library defines interposes on this program's symbols.
     library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (library == nullptr) load_error = std::string("could not load the submission: ") + dlerror();
@@ -65,6 +69,9 @@ launch_status status_after_entry(const char* refusal, const char* entry) {
 }
 
 void expect_within_memory_limit() {
+  // Library code the submission reached at run time, for tools/grade_report's hand_written rule.
+  if (const std::optional<std::string> found = library_code_found())
+    ::testing::Test::RecordProperty("runtime_libraries", *found);
   using refusals_fn = unsigned long (*)(size_t*, size_t*, size_t*);
   refusals_fn refusals = nullptr;
   try {

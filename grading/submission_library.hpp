@@ -46,8 +46,9 @@ F find_entry(const char* name, launch_status* missing) {
 launch_status status_after_entry(const char* refusal, const char* entry);
 
 // Fails the current case if the submission asked for more device memory than its limit since the
-// last call (grading/submission_guard.cpp keeps the count inside the submission's library). Every
-// graded case calls it after its check.
+// last call (grading/submission_guard.cpp keeps the count inside the submission's library), and
+// records the case property `runtime_libraries`: the library code found in this process at run time
+// (grading/library_watch.hpp; "" when none). Every graded case calls it after its check.
 void expect_within_memory_limit();
 
 // An integer member of a traits object; `fallback` when absent.

@@ -88,8 +88,14 @@ json::value gradescope_results(const grading_context& who, const run_inputs& run
                                       : "Build status: " + grade.build_status + "\n\n" +
                                             clip(run.build.log, build_log_limit)));
   const std::vector<std::string>& libs = run.build.libraries;
-  std::string hand = libs.empty() ? "none found" : "Library code found in the submission:" + listing(libs);
-  if (!libs.empty())
+  const std::vector<std::string>& loaded = run.runtime_libraries;
+  std::string hand = libs.empty() && loaded.empty() ? "none found" : "";
+  if (!libs.empty()) hand += "Library code found in the submission:" + listing(libs);
+  if (!loaded.empty())
+    hand += std::string(libs.empty() ? "" : "\n") +
+            "Library code found at run time, in the grading process while the submission ran (library: file "
+            "(how it was used)):" + listing(loaded);
+  if (!libs.empty() || !loaded.empty())
     hand += grade.zeroed_hand_written ? "\nThis rubric requires hand-written kernels: the whole run scores 0."
                                       : "\nAllowed by this rubric (hand_written is false).";
   tests.push_back(test("Hand-written code", 0, 0, !grade.zeroed_hand_written, visible, hand));

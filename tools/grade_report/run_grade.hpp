@@ -59,7 +59,8 @@ struct run_grade {
   double earned = 0;
   double score = 0;
   double max_score = 0;
-  bool zeroed_hand_written = false;  // rubric demands hand-written code and the .so holds library code
+  bool zeroed_hand_written = false;  // rubric demands hand-written code and library code was found: in
+                                     // the .so (build.json) or loaded or called at run time
   bool zeroed_suite_symbols = false;
   std::string verdict;  // "passed", the build status, or the kinds that cost marks, comma-joined
   double seconds = 0;   // the units' seconds

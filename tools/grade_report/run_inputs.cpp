@@ -84,6 +84,19 @@ build_record read_build(const fs::path& path, std::vector<std::string>* problems
   return b;
 }
 
+// A case's runtime_libraries property: findings joined by "; " (the grading side keeps ';' out of them).
+void add_runtime_libraries(const std::string& text, std::vector<std::string>* found) {
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = std::min(text.find(';', start), text.size());
+    std::string item = text.substr(start, end - start);
+    item.erase(0, item.find_first_not_of(' '));
+    item.erase(item.find_last_not_of(' ') + 1);
+    if (!item.empty() && std::find(found->begin(), found->end(), item) == found->end()) found->push_back(item);
+    start = end + 1;
+  }
+}
+
 void read_unit(const fs::path& path, run_inputs* run) {
   const std::optional<json::value> doc = read_json(path, &run->problems);
   if (!doc) return;
@@ -103,6 +116,7 @@ void read_unit(const fs::path& path, run_inputs* run) {
     if (const json::value* s = item.find("seconds"); s != nullptr && s->as_number() != nullptr) c.seconds = *s->as_number();
     if (const json::value* p = item.find("properties"); p != nullptr && p->as_object() != nullptr)
       for (const auto& [key, v] : *p->as_object()) c.properties.emplace_back(key, text_of(&v));
+    add_runtime_libraries(c.property("runtime_libraries"), &run->runtime_libraries);
     if (c.status != "passed" && c.status != "failed" && c.status != "skipped") {
       // A verdict the grader does not know is not a pass.
       run->problems.push_back(path.filename().string() + ": case " + c.name + " has status \"" + c.status +

@@ -37,6 +37,10 @@ struct case_record {
 struct run_inputs {
   build_record build;
   std::vector<case_record> cases;  // units in file-name order, cases in each unit's order
+  // Library code the grading processes found loaded or called at run time (the cases'
+  // `runtime_libraries` properties, grading/library_watch.hpp), each once, in the order first seen:
+  // "cuBLAS: /usr/local/cuda/lib/libcublas.so.13 (called from the submission: cublasSgemm_v2)".
+  std::vector<std::string> runtime_libraries;
   double seconds = 0;              // the units' seconds
   std::vector<std::string> problems;
 };

@@ -64,9 +64,18 @@ std::string student_report(const grading_context& who, const run_inputs& run, co
   if (grade.zeroed_suite_symbols)
     out += "\n**The total is 0**: a submission may not define or import the grader's symbols. Found:\n\n" +
            fenced([&] { std::string s; for (const auto& x : run.build.suite_symbols) s += x + "\n"; return s; }());
-  if (grade.zeroed_hand_written)
-    out += "\n**The total is 0**: this assignment requires hand-written kernels, and the submission uses library code:\n\n" +
-           fenced([&] { std::string s; for (const auto& x : run.build.libraries) s += x + "\n"; return s; }());
+  if (grade.zeroed_hand_written) {
+    const auto lines = [](const std::vector<std::string>& items) {
+      std::string s;
+      for (const std::string& x : items) s += x + "\n";
+      return s;
+    };
+    out += "\n**The total is 0**: this assignment requires hand-written kernels, and the submission uses library code";
+    out += run.build.libraries.empty() ? std::string(".\n") : ":\n\n" + fenced(lines(run.build.libraries));
+    if (!run.runtime_libraries.empty())
+      out += "\nFound at run time, in the grading process while your code ran (the library, the file it was loaded "
+             "from, and how it was used):\n\n" + fenced(lines(run.runtime_libraries));
+  }
   if (!run.problems.empty())
     out += "\nThe grader could not read all of its own records; ask your instructor to look at this run.\n";
   out += traits_lines(run.build.traits);
