@@ -2,6 +2,14 @@
 // submission against the family's reference variant in the same process, interleaved
 // (kc::perf::measure_interleaved: drift falls on both), and records what tools/grade_report scores:
 // the ratio of medians, both medians, the reference's name and the size.
+//
+// Timing repeats one call on the same buffers and contents (replayed as a CUDA graph: the
+// submission's host code runs only while the graph is captured), so a launcher that remembers its
+// answers by (pointers, shape) and replays them would be timed as a copy. After timing, every
+// performance case therefore gives the timed input buffers new contents at the same addresses,
+// runs the submission once more into a poisoned output and compares it with the reference variant
+// on the same new contents (expect_same_answer_on_fresh_contents): a submission whose answer
+// depends on earlier calls fails the case and earns no performance points (issue 19).
 #pragma once
 
 #include "fixtures/cuda_check.hpp"
@@ -51,6 +59,16 @@ inline void time_against_reference(const perf::timed_work& submission, const per
   ::testing::Test::RecordProperty("ratio", std::to_string(ratio));
   std::cout << what << ": submission " << timings[0].median_us << " us, reference " << timings[1].median_us
             << " us, ratio " << ratio << '\n';
+}
+
+// The message every family's fresh-contents check fails with (tools/grade_report classifies a
+// failure that says "depends on earlier calls" as cached_answers).
+inline std::string earlier_calls_message(const std::string& what_differs) {
+  return "the answer depends on earlier calls: after the timing, the timed inputs were given new contents at the "
+         "same addresses and the output was poisoned, and the submission's answer then " +
+         what_differs +
+         ". A launcher must compute from the inputs it is given on every call (no answers remembered by pointer or "
+         "shape); performance is not scored.";
 }
 
 }  // namespace kc::grading

@@ -5,6 +5,7 @@
 // without a submission it lists no case.
 #include "fixtures/cublas_handle.hpp"
 #include "fixtures/cuda_stream.hpp"
+#include "fixtures/generators.hpp"
 #include "fixtures/gtest_gpu.hpp"
 #include "fixtures/measurement.hpp"
 #include "grading/graded_case.hpp"
@@ -13,7 +14,9 @@
 #include "grading/matmul_submission.hpp"
 #include "tests/matmul/matmul_checks.hpp"
 
+#include <algorithm>
 #include <sstream>
+#include <vector>
 
 namespace kc::grading {
 namespace {
@@ -86,18 +89,61 @@ TEST_P(Performance, AgainstReference) {
   const check_result right = matmul::testing::check_matmul(submission, config, *input, context);
   ASSERT_TRUE(right.passed()) << "performance is not scored: the submission is wrong at the shape timed\n" << right.message;
 
-  device_buffer<float> c_sub(input->a.size()), c_ref(input->a.size());
+  // The timed operands are copies of their own (the shared input stays pristine for other cases), so
+  // the check after timing can give them new contents at the same addresses.
+  const std::size_t elements = input->a.size();
+  device_buffer<float> a(elements), b(elements), c_sub(elements), c_ref(elements);
   const cuda_stream stream;
+  // Staged on the timing stream itself (the legacy stream's copies would not be ordered with it).
+  const auto stage = [&](const matmul::testing::prepared_input& from) {
+    KC_CUDA_TRY(cudaMemcpyAsync(a.data(), from.pristine_a.data(), elements * sizeof(float), cudaMemcpyDeviceToDevice,
+                                stream.get()));
+    KC_CUDA_TRY(cudaMemcpyAsync(b.data(), from.pristine_b.data(), elements * sizeof(float), cudaMemcpyDeviceToDevice,
+                                stream.get()));
+  };
+  stage(*input);
   const auto work = [&](const matmul::variant& v, const matmul::matmul_config& cfg, device_buffer<float>& c) {
     perf::timed_work w;
-    w.run = [&v, cfg, &c, &input](cudaStream_t s_) {
-      (void)matmul::launch(v, input->pristine_a.data(), input->pristine_b.data(), c.data(), input->s, cfg,
-                           {s_, process_cublas_handle()});
+    w.run = [&v, cfg, &c, &a, &b, &input](cudaStream_t s_) {
+      (void)matmul::launch(v, a.data(), b.data(), c.data(), input->s, cfg, {s_, process_cublas_handle()});
     };
     return w;
   };
   time_against_reference(work(submission, config, c_sub), work(reference, reference_config, c_ref), stream.get(),
                          what.str());
+
+  // New integer contents at the same addresses, C poisoned (all bits set: NaN; for a kernel that reads
+  // C, the finite fill check_matmul uses), one more call each.
+  // Integer inputs in [-8, 8] keep every partial sum below 2^24 at k = 2048, so every summation order
+  // gives the exact product: the submission's C must equal the reference variant's bit for bit.
+  const auto fresh = matmul::testing::prepare(s, input_kind::integer, case_seed(base_seed(), "Performance.FreshContents"));
+  stage(*fresh);
+  const auto poison = [&](const matmul::variant& v, device_buffer<float>& c) {
+    KC_CUDA_TRY(cudaMemsetAsync(c.data(), v.reads_output ? matmul::testing::finite_fill_byte : 0xFF,
+                                elements * sizeof(float), stream.get()));
+  };
+  poison(submission, c_sub);
+  poison(reference, c_ref);
+  (void)matmul::launch(submission, a.data(), b.data(), c_sub.data(), s, config, {stream.get(), process_cublas_handle()});
+  (void)matmul::launch(reference, a.data(), b.data(), c_ref.data(), s, reference_config, {stream.get(), process_cublas_handle()});
+  KC_CUDA_TRY(cudaStreamSynchronize(stream.get()));
+  std::vector<float> got(elements), want(elements);
+  KC_CUDA_TRY(cudaMemcpy(got.data(), c_sub.data(), elements * sizeof(float), cudaMemcpyDeviceToHost));
+  KC_CUDA_TRY(cudaMemcpy(want.data(), c_ref.data(), elements * sizeof(float), cudaMemcpyDeviceToHost));
+  std::size_t differ = 0, first = elements;
+  for (std::size_t i = 0; i < elements; ++i)
+    if (!(got[i] == want[i])) {
+      ++differ;
+      first = std::min(first, i);
+    }
+  if (differ > 0) {
+    std::ostringstream what_differs;
+    what_differs << "differed from the reference's in " << differ << " of " << elements << " elements of C (first C["
+                 << first / timed_side << "][" << first % timed_side << "] = " << got[first] << ", expected "
+                 << want[first] << ")";
+    ADD_FAILURE() << earlier_calls_message(what_differs.str());
+  }
+  expect_within_memory_limit();
 }
 
 INSTANTIATE_TEST_SUITE_P(Grade, Performance, ::testing::ValuesIn(performance_points(!matmul_submission().empty())), case_param_name<performance_point>);

@@ -4,6 +4,7 @@
 // family's reference variant in the same process. Driven by scripts/grade.sh (docs/grading.md);
 // without a submission it lists no case.
 #include "fixtures/cuda_stream.hpp"
+#include "fixtures/generators.hpp"
 #include "fixtures/gtest_gpu.hpp"
 #include "fixtures/measurement.hpp"
 #include "grading/graded_case.hpp"
@@ -135,6 +136,29 @@ TEST_P(Performance, AgainstReference) {
   const cuda_stream stream;
   time_against_reference(reduce_work(submission, block, input->pristine, a_sub, scratch_sub),
                          reduce_work(reference, 256, input->pristine, a_ref, scratch_ref), stream.get(), what.str());
+
+  // New integer contents at the timed input's address, scratch poisoned (all bits set: NaN), one more
+  // call: the total must be the new input's, exactly (the integer input's partial sums are exact in
+  // any order: reduction_checks.hpp).
+  const auto fresh = reduction::testing::prepare_input(input_kind::integer, timed_n,
+                                                       case_seed(base_seed(), "Performance.FreshContents"));
+  ASSERT_TRUE(fresh->host.exact());
+  // Staged on the timing stream itself: the legacy stream's cudaMemset would not be ordered with it.
+  KC_CUDA_TRY(cudaMemcpyAsync(a_sub.data(), fresh->pristine.data(), timed_n * sizeof(float), cudaMemcpyDeviceToDevice,
+                              stream.get()));
+  KC_CUDA_TRY(cudaMemsetAsync(scratch_sub.data(), 0xFF, scratch_sub.size() * sizeof(float), stream.get()));
+  const reduction::reduce_outcome outcome =
+      reduction::reduce(submission, a_sub.data(), timed_n, scratch_sub.data(), scratch_sub.size(), {block, 0}, stream.get());
+  ASSERT_TRUE(outcome.status.is_ok()) << outcome.status.message();
+  KC_CUDA_TRY(cudaStreamSynchronize(stream.get()));
+  float got = 0;
+  KC_CUDA_TRY(cudaMemcpy(&got, outcome.result, sizeof got, cudaMemcpyDeviceToHost));
+  if (!(static_cast<double>(got) == fresh->total)) {
+    std::ostringstream what_differs;
+    what_differs << "was " << got << " where the new contents sum to " << fresh->total;
+    ADD_FAILURE() << earlier_calls_message(what_differs.str());
+  }
+  expect_within_memory_limit();
 }
 
 INSTANTIATE_TEST_SUITE_P(Grade, Performance, ::testing::ValuesIn(performance_points(!reduction_submission().empty())), case_param_name<performance_point>);

@@ -289,6 +289,87 @@ TEST_F(GradeReport, SuiteSymbolsZeroTheRunWhateverTheRubric) {
   EXPECT_NE(out.find("tolerance_for(int)"), std::string::npos);
 }
 
+// A submission that reaches cuBLAS through dlopen() imports nothing the symbol scan sees (build.json
+// lists no library); the grading processes record what they found at run time on each case.
+TEST_F(GradeReport, LibraryCodeFoundAtRunTimeZeroesTheRunAndTheReportSaysWhichAndWhere) {
+  all_passing();
+  const std::string cublas =
+      "cuBLAS: /usr/local/cuda/lib/libcublas.so.13 (called from the submission: cublasCreate_v2, cublasSgemm_v2)";
+  const std::string helper = "a library from outside the system and CUDA directories: /tmp/x/libhelper.so (loaded at run time)";
+  fake_case first = passed("S/A.B/N32", "small_sizes"), second = passed("S/A.B/N64", "small_sizes");
+  first.extra = {{"runtime_libraries", cublas}};
+  second.extra = {{"runtime_libraries", cublas + "; " + helper}};  // cumulative in a process: each once
+  unit("grade.small_sizes", {first, second});
+  fake_case clean = passed("S/A.B/N33", "odd_sizes");
+  clean.extra = {{"runtime_libraries", ""}};
+  unit("grade.odd_sizes", {clean});
+
+  const run_inputs run = read_run_dir(run_dir_);
+  EXPECT_EQ(run.runtime_libraries, (std::vector<std::string>{cublas, helper}));
+  EXPECT_TRUE(run.build.libraries.empty());
+  ASSERT_EQ(grade_cli(rubric_text(default_rubric())), exit_graded) << err_;
+  const json::value r = results();
+  EXPECT_EQ(*r.find("score")->as_number(), 0.0);
+  const json::value* hand = test_named(r, "Hand-written code");
+  ASSERT_NE(hand, nullptr);
+  EXPECT_EQ(*hand->find("status")->as_string(), "failed");
+  const std::string& out = *hand->find("output")->as_string();
+  EXPECT_NE(out.find("found at run time"), std::string::npos) << out;
+  EXPECT_NE(out.find("\n- " + cublas), std::string::npos) << out;
+  EXPECT_NE(out.find("\n- " + helper), std::string::npos) << out;
+  EXPECT_NE(out.find("the whole run scores 0"), std::string::npos) << out;
+  EXPECT_EQ(out.find("found in the submission:"), std::string::npos) << out;  // the scan found nothing
+  const std::string report = read(out_dir() / "report.md");
+  EXPECT_NE(report.find("**The total is 0**"), std::string::npos) << report;
+  EXPECT_NE(report.find("Found at run time"), std::string::npos) << report;
+  EXPECT_NE(report.find("/usr/local/cuda/lib/libcublas.so.13 (called from the submission: cublasCreate_v2"),
+            std::string::npos)
+      << report;
+  EXPECT_EQ(*parsed(read(out_dir() / "summary.json")).find("verdict")->as_string(), "hand_written");
+
+  rubric allowed = default_rubric();
+  allowed.hand_written = false;
+  const run_grade g = grade(allowed);
+  EXPECT_EQ(g.score, 100.0);
+  EXPECT_FALSE(g.zeroed_hand_written);
+  const std::string allowed_out =
+      *test_named(gradescope_results({"Ada", "matmul", "a.cu", 1}, run, allowed, g), "Hand-written code")
+           ->find("output")
+           ->as_string();
+  EXPECT_NE(allowed_out.find("Allowed by this rubric"), std::string::npos) << allowed_out;
+}
+
+TEST_F(GradeReport, BothScansAreListedWhenBothFoundLibraryCode) {
+  all_passing();
+  build("ok", "", json::array{"cublasSgemm_v2"});
+  fake_case c = passed("S/A.B/N32", "small_sizes");
+  c.extra = {{"runtime_libraries", "cuDNN: /usr/lib/x86_64-linux-gnu/libcudnn.so.9 (loaded at run time)"}};
+  unit("grade.small_sizes", {c});
+  const run_inputs run = read_run_dir(run_dir_);
+  const run_grade g = grade_run(run, default_rubric());
+  EXPECT_EQ(g.score, 0.0);
+  const std::string out =
+      *test_named(gradescope_results({"Ada", "matmul", "a.cu", 1}, run, default_rubric(), g), "Hand-written code")
+           ->find("output")
+           ->as_string();
+  EXPECT_NE(out.find("found in the submission:\n- cublasSgemm_v2"), std::string::npos) << out;
+  EXPECT_NE(out.find("\n- cuDNN: /usr/lib/x86_64-linux-gnu/libcudnn.so.9 (loaded at run time)"), std::string::npos)
+      << out;
+  const std::string report = student_report({"Ada", "matmul", "a.cu", 1}, run, default_rubric(), g);
+  EXPECT_NE(report.find("cublasSgemm_v2"), std::string::npos) << report;
+  EXPECT_NE(report.find("libcudnn.so.9"), std::string::npos) << report;
+}
+
+TEST_F(GradeReport, AnEmptyRuntimeLibrariesPropertyIsNotLibraryCode) {
+  all_passing();
+  fake_case c = passed("S/A.B/N32", "small_sizes");
+  c.extra = {{"runtime_libraries", ""}};
+  unit("grade.small_sizes", {c, passed("S/A.B/N64", "small_sizes")});
+  const run_grade g = grade();
+  EXPECT_EQ(g.score, 100.0);
+  EXPECT_EQ(g.verdict, "passed");
+}
+
 TEST_F(GradeReport, CleanSubmissionsShowBothChecksAsNoneFound) {
   all_passing();
   ASSERT_EQ(grade_cli(rubric_text(default_rubric())), exit_graded) << err_;
@@ -358,6 +439,7 @@ TEST(VerdictKind, EachMessageKindIsClassified) {
       {"hang: the kernel ran past KCONFORM_KERNEL_DEADLINE_S", verdict_kind::timeout},
       {"did not finish within 300 s", verdict_kind::timeout},
       {"not run: the unit's 2 attempts each hung", verdict_kind::timeout},
+      {"not run: the hang budget of this grading run is spent (4 cases hung ...)", verdict_kind::timeout},
       {"hang: killed by signal 9 after the deadline", verdict_kind::timeout},  // first match wins
       {"killed by signal 11", verdict_kind::crash},
       {"exited with status 0 while running this case", verdict_kind::exit},
@@ -367,7 +449,10 @@ TEST(VerdictKind, EachMessageKindIsClassified) {
       {"racecheck: 4 hazards between write and read", verdict_kind::sanitizer},
       {"cudaMalloc: out of memory", verdict_kind::memory},
       {"memory_exhausted while allocating the input", verdict_kind::memory},
+      {"the test process held 9000 MiB of device memory, past the device memory limit of 6144 MiB per process",
+       verdict_kind::memory},
       {"the launcher refused block 1024: needs a power of two", verdict_kind::refused_config},
+      {"the answer depends on earlier calls: after the timing, ...", verdict_kind::cached_answers},
       {"element 3: expected 4, got 5", verdict_kind::wrong_result},
       {"", verdict_kind::wrong_result},
   };
@@ -503,11 +588,34 @@ TEST_F(GradeReport, EveryCaseOfASanitizerUnitCountsInSanitizer) {
   EXPECT_EQ(group(g, "sanitizer").failed, 1);
   // Per tool: memcheck clean, racecheck not (one hazard report per process, whatever the case count).
   EXPECT_EQ(group(g, "sanitizer").earned, 5.0);
-  EXPECT_NE(group(g, "sanitizer").note.find("1 of 2 clean (racecheck reported problems)"), std::string::npos)
+  EXPECT_NE(group(g, "sanitizer").note.find("1 of 2 clean (racecheck reported problems, or saw no case finish)"), std::string::npos)
       << group(g, "sanitizer").note;
   EXPECT_EQ(group(g, "small_sizes").run(), 1);
   EXPECT_EQ(group(g, "configs").run(), 0);
   EXPECT_EQ(group(g, "sanitizer").failures.front().kind, verdict_kind::sanitizer);
+}
+
+// The tool's verdict is its findings: a case that fails its value check (or its memory limit) under
+// the tool leaves the tool clean; a hazard reported outside any case (a leak at exit) does not.
+TEST_F(GradeReport, OnlyTheToolsOwnFindingsMakeAToolDirty) {
+  build("ok");
+  unit("grade.sanitizer.racecheck", {failed("S/A.B/N1025B256", "small_sizes", "device memory limit: the submission asked for 9 GiB")});
+  unit("grade.sanitizer.memcheck", {passed("S/A.B/N1025B256", "small_sizes"),
+                                    failed("grade.sanitizer.memcheck.OutsideAnyCase", "small_sizes",
+                                           "1 hazard(s) were reported outside any case (start-up or exit)")});
+  const run_grade g = grade();
+  EXPECT_EQ(group(g, "sanitizer").earned, 5.0);
+  EXPECT_NE(group(g, "sanitizer").note.find("1 of 2 clean (memcheck reported problems, or saw no case finish)"), std::string::npos)
+      << group(g, "sanitizer").note;
+}
+
+// A tool under which every case hung found nothing because it watched nothing: not clean.
+TEST_F(GradeReport, AToolThatSawNoCaseFinishIsNotClean) {
+  build("ok");
+  unit("grade.sanitizer.racecheck", {failed("S/A.B/N1025B256", "small_sizes", "hang: the kernel ran past the deadline")});
+  unit("grade.sanitizer.memcheck", {passed("S/A.B/N1025B256", "small_sizes")});
+  const run_grade g = grade();
+  EXPECT_EQ(group(g, "sanitizer").earned, 5.0);
 }
 
 // A process that dies in a case (a crash, a hang, exit()) never records the case's properties; the

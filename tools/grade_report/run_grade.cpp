@@ -76,19 +76,37 @@ void score_cases(group_grade* g, scoring_rule scoring) {
 // The sanitizer group scores per tool, not per case: a tool reports each hazard once per process
 // (racecheck's report of a race in one case is not repeated for the next case that hits the same
 // code), so a case count would make a race that every case runs into cost one case in twenty. A tool
-// is clean when none of its cases failed; the group earns its weight times the fraction of clean
-// tools (all or nothing: every tool clean).
+// is clean when it reported no hazard — in a case, or outside any (start-up, exit: leaks) — in its own
+// channel (tools/runner reads the tool's --log-file, never the program's output). A case that fails
+// its value check, or its memory limit, under the tool is not the tool's finding: it is graded in the
+// value groups; but a tool under which no case finished (all hung or crashed) watched nothing and is
+// not clean either. The group earns its weight times the fraction of clean tools (all or nothing:
+// every tool clean).
 void score_sanitizer(const run_inputs& run, group_grade* g, scoring_rule scoring) {
   if (g->run() == 0) {
     g->note = "No case ran, so the group scores 0";
     return;
   }
-  std::vector<std::string> tools, dirty;
+  std::vector<std::string> tools, dirty, watched;
   for (const case_record& c : run.cases) {
     if (group_of(c) != "sanitizer" || c.status == "skipped") continue;
     if (std::find(tools.begin(), tools.end(), c.unit) == tools.end()) tools.push_back(c.unit);
-    if (c.status != "passed" && std::find(dirty.begin(), dirty.end(), c.unit) == dirty.end()) dirty.push_back(c.unit);
+    const verdict_kind kind = classify_failure(c.message);
+    const bool tool_finding = c.status == "failed" && kind == verdict_kind::sanitizer;
+    if (tool_finding && std::find(dirty.begin(), dirty.end(), c.unit) == dirty.end()) dirty.push_back(c.unit);
+    // The tool watched the code run only in a case that finished: passed, or failed its own check.
+    const bool finished = c.status == "passed" || (c.status == "failed" && (kind == verdict_kind::wrong_result ||
+                                                                          kind == verdict_kind::memory ||
+                                                                          kind == verdict_kind::cached_answers ||
+                                                                          kind == verdict_kind::refused_config));
+    if (finished && std::find(watched.begin(), watched.end(), c.unit) == watched.end()) watched.push_back(c.unit);
   }
+  // A tool that saw no case finish (every one hung, crashed or was not run) found nothing because it
+  // watched nothing: it is not clean.
+  for (const std::string& unit : tools)
+    if (std::find(watched.begin(), watched.end(), unit) == watched.end() &&
+        std::find(dirty.begin(), dirty.end(), unit) == dirty.end())
+      dirty.push_back(unit);
   const double clean = static_cast<double>(tools.size() - dirty.size());
   g->full = dirty.empty();
   g->earned = scoring == scoring_rule::fraction ? g->weight * clean / static_cast<double>(tools.size())
@@ -96,7 +114,7 @@ void score_sanitizer(const run_inputs& run, group_grade* g, scoring_rule scoring
   std::string names;
   for (const std::string& unit : dirty) names += (names.empty() ? "" : ", ") + unit.substr(unit.rfind('.') + 1);
   g->note = "Scored per tool: " + std::to_string(tools.size() - dirty.size()) + " of " + std::to_string(tools.size()) +
-            " clean" + (names.empty() ? std::string() : " (" + names + " reported problems)") +
+            " clean" + (names.empty() ? std::string() : " (" + names + " reported problems, or saw no case finish)") +
             "; a tool reports each hazard once per process, so cases are not counted";
 }
 
@@ -198,7 +216,8 @@ run_grade grade_run(const run_inputs& run, const rubric& rules) {
   }
   out.earned = round2(out.earned);
   out.max_score = round2(out.max_score);
-  out.zeroed_hand_written = rules.hand_written && !run.build.libraries.empty();
+  // Library code is library code whether the symbol scan found it or the grading process saw it.
+  out.zeroed_hand_written = rules.hand_written && (!run.build.libraries.empty() || !run.runtime_libraries.empty());
   out.zeroed_suite_symbols = !run.build.suite_symbols.empty();
   const bool zeroed = out.zeroed_hand_written || out.zeroed_suite_symbols;
   for (group_grade& g : out.groups) g.score = zeroed ? 0.0 : g.earned;

@@ -7,8 +7,8 @@
 
 namespace kc::grade_report {
 
-enum class verdict_kind { timeout, crash, exit, fault, sanitizer, memory, refused_config, wrong_result };
-inline constexpr int verdict_kind_count = 8;
+enum class verdict_kind { timeout, crash, exit, fault, sanitizer, memory, refused_config, cached_answers, wrong_result };
+inline constexpr int verdict_kind_count = 9;
 
 const char* name_of(verdict_kind k);
 

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# check_neighbours.sh <out dir>
+#
+# Issue 19's proof that one student's code never changes another's grade: grades the correct tiled
+# matmul (matmul/correct_tiled.cu) alone, then again with the same seed inside a batch of the worst
+# neighbours — a hoard of device memory through routes the in-process guard does not see
+# (neighbours/hoards_memory_outside_the_guard.cu), the guarded hoard (matmul/allocates_all_memory.cu),
+# a leak on every call, a kernel that spins at some shapes, a device reset, a sticky trap — and
+# checks that its score, verdict and every case's verdict are identical. Exit: 0 identical, 1 not,
+# 77 no GPU (CTest's skip). KCONFORM_GRADE_SUITE_BUILD names the suite's build (CTest passes it).
+set -uo pipefail
+out=$1
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+if ! nvidia-smi -L >/dev/null 2>&1; then
+  echo "SKIPPED: no CUDA GPU on this machine (grading needs one)"
+  case "${KCONFORM_REQUIRE_GPU:-}" in "" | 0) exit 77 ;; *) exit 1 ;; esac
+fi
+rm -rf "$out"
+mkdir -p "$out/batch"
+seed=$(od -An -N8 -tu8 /dev/urandom | tr -d ' ')
+ln -s "$here/matmul/correct_tiled.cu" "$out/batch/correct_tiled.cu"
+ln -s "$here/matmul/allocates_all_memory.cu" "$out/batch/allocates_all_memory.cu"
+ln -s "$here/matmul/sticky_trap.cu" "$out/batch/sticky_trap.cu"
+for f in "$here"/neighbours/*.cu; do ln -s "$f" "$out/batch/$(basename "$f")"; done
+
+started=$(date +%s)
+"$root/scripts/grade.sh" --family matmul --submission "$here/matmul/correct_tiled.cu" --student correct_tiled \
+  --seed "$seed" --out "$out/alone" >"$out/alone.log" 2>&1 || { echo "FAILED: grading alone did not work"; tail "$out/alone.log"; exit 1; }
+alone_s=$(($(date +%s) - started))
+started=$(date +%s)
+"$root/scripts/grade.sh" --family matmul --batch "$out/batch" --seed "$seed" --out "$out/among" >"$out/among.log" 2>&1 ||
+  { echo "FAILED: grading the batch did not work"; tail "$out/among.log"; exit 1; }
+batch_s=$(($(date +%s) - started))
+
+# Every case's verdict, one line each: "<unit> <case> <status>" (the timing figures are left out).
+verdicts() {
+  for f in "$1"/run/units/*.json; do
+    python3 - "$f" <<'PY'
+import json, sys
+unit = json.load(open(sys.argv[1]))
+for c in unit.get("cases", []):
+    print(unit.get("unit", "?"), c.get("name", "?"), c.get("status", "?"))
+PY
+  done | sort
+}
+field() { grep -oE "\"$2\":(\"[^\"]*\"|-?[0-9.eE+-]+)" "$1" | head -1 | sed -E "s/^\"$2\"://; s/\"//g"; }
+
+alone=$out/alone among=$out/among/correct_tiled
+verdicts "$alone" >"$out/alone.verdicts"
+verdicts "$among" >"$out/among.verdicts"
+failures=0
+cases=$(wc -l <"$out/alone.verdicts")
+[ "$cases" -gt 0 ] || { echo "FAILED: no case verdicts recorded alone"; failures=$((failures + 1)); }
+if ! diff "$out/alone.verdicts" "$out/among.verdicts" >"$out/verdicts.diff"; then
+  echo "FAILED: case verdicts differ between alone and among the neighbours:"
+  head -20 "$out/verdicts.diff"
+  failures=$((failures + 1))
+fi
+for key in score verdict; do
+  a=$(field "$alone/summary.json" $key) b=$(field "$among/summary.json" $key)
+  [ "$a" = "$b" ] || { echo "FAILED: $key alone $a, among the neighbours $b"; failures=$((failures + 1)); }
+done
+echo "correct_tiled: $cases cases; alone: $(field "$alone/summary.json" score) ($(field "$alone/summary.json" verdict)), ${alone_s} s;" \
+  "among $(($(ls "$out/batch" | wc -l) - 1)) neighbours: $(field "$among/summary.json" score) ($(field "$among/summary.json" verdict)), batch ${batch_s} s"
+cat "$out/among/class.csv" 2>/dev/null
+[ $failures -eq 0 ] || exit 1
+echo "PASSED: the neighbours changed no verdict and no score"
