@@ -16,6 +16,7 @@
 // were caught), then by cost.
 #pragma once
 
+#include "fixtures/generators.hpp"
 #include "fixtures/suite_case.hpp"
 
 #include <algorithm>
@@ -66,8 +67,23 @@ std::vector<graded_case<Inner>> hardest_first(std::vector<graded_case<Inner>> ca
 }
 
 // What every graded case records beside its verdict, for tools/grade_report.
+// The seed the case's inputs came from, recorded (tools/grade_report checks it against the grading
+// run's), and a failure if the environment's KCONFORM_SEED no longer says the same: the submission's
+// code runs in this process and must not choose its inputs (fixtures/generators.hpp latches the seed
+// before the submission is loaded).
+inline void record_and_check_seed() {
+  ::testing::Test::RecordProperty("seed", std::to_string(base_seed()));
+  if (seed_environment_changed())
+    ADD_FAILURE() << "the environment's KCONFORM_SEED changed while grading: the inputs come from the seed fixed "
+                     "before the submission was loaded ("
+                  << base_seed() << "), and the environment now says "
+                  << (seed_in_environment() ? std::to_string(*seed_in_environment()) : std::string("nothing"))
+                  << ". A submission must not set KCONFORM_SEED.";
+}
+
 template <class Inner>
 void record_grading_properties(const graded_case<Inner>& c) {
+  record_and_check_seed();
   ::testing::Test::RecordProperty("group", name_of(c.scored_in));
   ::testing::Test::RecordProperty("case", c.description);
   ::testing::Test::RecordProperty("work", std::to_string(static_cast<long long>(c.work)));

@@ -15,6 +15,7 @@
 #include "fixtures/cuda_check.hpp"
 #include "fixtures/measurement.hpp"
 #include "fixtures/suite_case.hpp"
+#include "grading/graded_case.hpp"
 
 #include <gtest/gtest.h>
 
@@ -41,6 +42,7 @@ inline std::vector<performance_point> performance_points(bool has_submission) {
 // What the case times, for the report: "n = 16777216 -> 1, the submission at block 256, ...".
 inline void record_performance_case(const std::string& what, double work, std::string_view reference_variant,
                                     const std::string& size) {
+  record_and_check_seed();
   ::testing::Test::RecordProperty("group", "performance");
   ::testing::Test::RecordProperty("case", what);
   ::testing::Test::RecordProperty("work", std::to_string(static_cast<long long>(work)));

@@ -1,5 +1,6 @@
 #include "grading/submission_library.hpp"
 
+#include "fixtures/generators.hpp"
 #include "grading/library_watch.hpp"
 
 #include <dlfcn.h>
@@ -44,6 +45,9 @@ void* submission_entry(const char* name) {
       load_error = "KCONFORM_SUBMISSION is not set: no submission to grade";
       return;
     }
+    // The run's seed is fixed before any of the submission's code can run (its static initialisers
+    // run inside dlopen): it cannot choose its own inputs by setting KCONFORM_SEED.
+    (void)base_seed();
     // What is loaded from here on, the submission's doing or not, is checked for library code.
     watch_libraries_from_here(path);
     // RTLD_LOCAL: nothing the library defines interposes on this program's symbols.

@@ -10,6 +10,7 @@
 #include "tools/grade_report/rubric.hpp"
 #include "tools/grade_report/run_grade.hpp"
 #include "tools/grade_report/run_inputs.hpp"
+#include "tools/grade_report/seed_check.hpp"
 #include "tools/grade_report/student_report.hpp"
 #include "tools/grade_report/verdict_kind.hpp"
 
@@ -607,6 +608,37 @@ TEST_F(GradeReport, OnlyTheToolsOwnFindingsMakeAToolDirty) {
   EXPECT_EQ(group(g, "sanitizer").earned, 5.0);
   EXPECT_NE(group(g, "sanitizer").note.find("1 of 2 clean (memcheck reported problems, or saw no case finish)"), std::string::npos)
       << group(g, "sanitizer").note;
+}
+
+// The contract's input rule is stated to every KC_REDUCE_FULL student, and to no one else.
+TEST_F(GradeReport, TheReportStatesTheFullReductionInputRule) {
+  const auto report_with = [this](const std::string& kind) {
+    write(run_dir_ / "build.json", json::dump(json::object{{"status", "ok"},
+                                                           {"log", ""},
+                                                           {"libraries", json::array{}},
+                                                           {"suite_symbols", json::array{}},
+                                                           {"traits", json::object{{"family", "reduction"}, {"kind", kind}}}}));
+    unit("grade.small_sizes", {passed("S/A.B/N32", "small_sizes")});
+    const run_inputs run = read_run_dir(run_dir_);
+    return student_report({"Ada", "reduction", "a.cu", 1}, run, default_rubric(), grade_run(run, default_rubric()));
+  };
+  EXPECT_NE(report_with("full").find("Input rule: a KC_REDUCE_FULL reduction may overwrite"), std::string::npos);
+  EXPECT_EQ(report_with("pass").find("Input rule"), std::string::npos);
+}
+
+// A case whose recorded seed is not the grading run's drew inputs the grader did not choose: failed.
+TEST_F(GradeReport, ACaseRunWithAnotherSeedFails) {
+  build("ok");
+  fake_case mine = passed("S/A.B/N32", "small_sizes");
+  mine.extra = {{"seed", "42"}};
+  fake_case chosen = passed("S/A.B/N20261122", "small_sizes");
+  chosen.extra = {{"seed", "20261122"}};
+  unit("grade.small_sizes", {mine, chosen, passed("S/A.B/N64", "small_sizes")});
+  run_inputs run = read_run_dir(run_dir_);
+  EXPECT_EQ(fail_cases_with_another_seed(&run, 42), 1);
+  const run_grade g = grade_run(run, default_rubric());
+  EXPECT_EQ(group(g, "small_sizes").failed, 1);
+  EXPECT_NE(group(g, "small_sizes").failures.front().c.message.find("not the grading run's seed 42"), std::string::npos);
 }
 
 // A tool under which every case hung found nothing because it watched nothing: not clean.

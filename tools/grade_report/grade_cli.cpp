@@ -5,6 +5,7 @@
 #include "tools/grade_report/rubric.hpp"
 #include "tools/grade_report/run_grade.hpp"
 #include "tools/grade_report/run_inputs.hpp"
+#include "tools/grade_report/seed_check.hpp"
 #include "tools/grade_report/student_report.hpp"
 
 #include <algorithm>
@@ -116,7 +117,8 @@ int run_student(const std::vector<std::string>& args, std::ostream& out, std::os
     return exit_bad_usage;
   }
 
-  const run_inputs run = read_run_dir(flags->at("--run-dir"));
+  run_inputs run = read_run_dir(flags->at("--run-dir"));
+  fail_cases_with_another_seed(&run, who.seed);
   for (const std::string& p : run.problems) err << "kconform_grade_report: " << p << "\n";
   const run_grade grade = grade_run(run, *rules);
   const fs::path dir = flags->at("--out");

@@ -28,6 +28,16 @@ std::string traits_lines(const json::value& traits) {
   std::string out = "\nWhat the build found in the submission:\n\n";
   for (const auto& [key, v] : *members)
     out += "- " + key + ": " + (v.as_string() ? *v.as_string() : json::dump(v)) + "\n";
+  // The contract's input rule (grading/contract/kconform_reduction_submission.h), said where a
+  // student reads it: an n -> 1 reduction may overwrite in[], which a routine promising a const
+  // input would not.
+  const json::value* family = traits.find("family");
+  const json::value* kind = traits.find("kind");
+  if (family != nullptr && family->as_string() != nullptr && *family->as_string() == "reduction" && kind != nullptr &&
+      kind->as_string() != nullptr && *kind->as_string() == "full")
+    out += "\nInput rule: a KC_REDUCE_FULL reduction may overwrite its input in[] (the grader gives every call a fresh "
+           "copy, and does not check in[] afterwards); destroys_input applies to KC_REDUCE_PASS only. A routine that "
+           "promises a const input must not do so: if yours is meant to be one, check that it leaves in[] unchanged.\n";
   return out;
 }
 
