@@ -55,6 +55,16 @@ cases=$(wc -l <"$out/alone.verdicts")
 if ! diff "$out/alone.verdicts" "$out/among.verdicts" >"$out/verdicts.diff"; then
   echo "FAILED: case verdicts differ between alone and among the neighbours:"
   head -20 "$out/verdicts.diff"
+  # What each differing case said among the neighbours: the cause (memory, time, ...) to chase.
+  for name in $(sed -n 's/^> [^ ]* \([^ ]*\) .*/\1/p' "$out/verdicts.diff" | head -5); do
+    python3 - "$among/run/units" "$name" <<'PY'
+import glob, json, sys
+for f in glob.glob(sys.argv[1] + "/*.json"):
+    for c in json.load(open(f)).get("cases", []):
+        if c.get("name") == sys.argv[2]:
+            print("  among the neighbours,", c["name"], "said:", c.get("message", "")[:600])
+PY
+  done
   failures=$((failures + 1))
 fi
 for key in score verdict; do

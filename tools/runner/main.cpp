@@ -13,7 +13,8 @@
 // process with per-case records (fixtures/case_progress.hpp) and a per-case deadline
 // (KCONFORM_CASE_TIMEOUT_S, default --case-timeout, else 300 s; KCONFORM_HANG_STREAK=k stops a unit
 // after k consecutive hung cases, failing the rest as not run; KCONFORM_HANG_BUDGET_S=t with
-// KCONFORM_HANG_BUDGET_FILE stops every unit sharing the file once its hangs cost t seconds in all), and whenever that process dies in a
+// KCONFORM_HANG_BUDGET_FILE stops every unit sharing the file once its hangs cost t seconds in all;
+// KCONFORM_OOM_RETRIES=k runs a case that failed out of device memory again, up to k times), and whenever that process dies in a
 // case — a crash, a trap that kills the context, a hang, exit() or abort() — records that case as
 // failed with the reason and runs the remaining cases in a fresh process. A case a process never
 // reported is never a pass. It writes <dir>/units/<name>.xml (JUnit), <name>.json (the same, for
@@ -139,6 +140,24 @@ bool is_memory_kill(const case_result& r) {
          r.message.find("the runner killed it") != std::string::npos;
 }
 
+// A case that failed because the device had no memory to give while its own process was within its
+// limits: the words of the CUDA runtime's out-of-memory error, not the in-process guard's refusal
+// ("device memory limit") nor the runner's kill. On a GPU shared with other processes that is most
+// often a neighbour's doing (one that takes memory by a route only the runner's watch sees holds it
+// until the next poll), so KCONFORM_OOM_RETRIES=k runs such a case again, in a fresh process after a
+// pause, up to k times: a student's grade must not depend on who was graded beside them (issue 19).
+bool is_out_of_memory_from_outside(const case_result& r) {
+  const bool says_oom = r.message.find("out of memory") != std::string::npos ||
+                        r.message.find("cudaErrorMemoryAllocation") != std::string::npos ||
+                        r.message.find("CUBLAS_STATUS_ALLOC_FAILED") != std::string::npos;
+  return r.status == case_status::failed && says_oom && r.message.find("device memory limit") == std::string::npos;
+}
+
+std::size_t out_of_memory_retries() {
+  const char* text = std::getenv("KCONFORM_OOM_RETRIES");
+  return text != nullptr && std::atoi(text) > 0 ? static_cast<std::size_t>(std::atoi(text)) : 0;
+}
+
 // KCONFORM_HANG_STREAK: 0 (unset) = off.
 std::size_t hang_streak_limit() {
   const char* text = std::getenv("KCONFORM_HANG_STREAK");
@@ -227,6 +246,8 @@ int run_unit(const options& o) {
   std::map<std::string, case_result> results;
   std::size_t attributed_elsewhere = 0;
   const hang_budget budget = hang_budget_from_environment();
+  const std::size_t oom_retries = out_of_memory_retries();
+  std::map<std::string, std::size_t> retried;  // per case: runs again after an out-of-memory failure
   const unsigned long long memory_limit = process_memory_limit_bytes();
   const std::unique_ptr<device_memory_watch> memory_watch = memory_limit > 0 ? device_memory_watch::open() : nullptr;
   if (memory_limit > 0 && memory_watch == nullptr)
@@ -338,6 +359,19 @@ int run_unit(const options& o) {
       if (budget.active() && is_hang(results[records.started_not_ended]))
         budget.spend(unit.name, records.started_not_ended, case_timeout(o));  // killed at the runner's deadline
     }
+    if (oom_retries > 0) {
+      bool again = false;
+      for (const std::string& name : batch) {
+        const auto found = results.find(name);
+        if (found == results.end() || !is_out_of_memory_from_outside(found->second) || retried[name] >= oom_retries) continue;
+        std::cout << "kconform_runner: " << name << " failed out of device memory (attempt " << retried[name] + 1
+                  << "); running it again in a fresh process (KCONFORM_OOM_RETRIES=" << oom_retries << ")\n";
+        ++retried[name];
+        results.erase(found);
+        again = true;
+      }
+      if (again) ::sleep(2);  // let the process that took the memory be killed or finish
+    }
     // A grading run (KCONFORM_HANG_STREAK=k) stops after k consecutive hung cases: a kernel that
     // spins on every input would otherwise cost a deadline and a fresh process per case. The rest
     // of the unit fails as not run, never passes.
@@ -379,7 +413,13 @@ int run_unit(const options& o) {
         }
     }
   }
-  for (const std::string& name : todo) unit.cases.push_back(results[name]);
+  for (const std::string& name : todo) {
+    case_result& r = results[name];
+    if (retried[name] > 0)
+      r.message += (r.message.empty() ? "" : "\n") + std::string("(run ") + std::to_string(retried[name] + 1) +
+                   " times: the earlier runs failed out of device memory)";
+    unit.cases.push_back(r);
+  }
   if (o.sanitizer == "clean" && attributed_elsewhere > 0) {
     case_result r;
     r.name = unit.name + ".OutsideAnyCase";

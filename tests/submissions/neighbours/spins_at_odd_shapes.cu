@@ -5,9 +5,7 @@
 
 template <int TILE>
 __global__ void tiled(const float* a, const float* b, float* c, int m, int n, int k) {
-  volatile int waiting = m % 32 != 0;  // the bug: a spin-wait on a flag only the aligned path ever clears
-  while (waiting) {
-  }
+  while (m % 32 != 0) __nanosleep(1000);  // the bug: a wait for a flag only the aligned path ever sets
   __shared__ float as[TILE][TILE];
   __shared__ float bs[TILE][TILE];
   const int row = blockIdx.y * TILE + threadIdx.y, col = blockIdx.x * TILE + threadIdx.x;
