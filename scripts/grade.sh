@@ -89,7 +89,8 @@ fi
 # Every device allocation the submission makes goes through grading/submission_guard.cpp, which
 # holds it to KCONFORM_SUBMISSION_MEMORY_LIMIT_MIB (4096) per process: grading processes share GPUs.
 memory_guard=()
-for call in cudaMalloc cudaMallocManaged cudaMallocAsync cudaMallocPitch cudaFree cudaFreeAsync; do
+for call in cudaMalloc cudaMallocManaged cudaMallocAsync cudaMallocPitch cudaFree cudaFreeAsync cudaMalloc3D \
+  cudaMallocFromPoolAsync cudaMallocArray cudaMalloc3DArray cudaFreeArray cudaDeviceSetLimit; do
   memory_guard+=(-Xlinker "--wrap=$call")
 done
 

@@ -1,12 +1,14 @@
 // Example submission (issue 19, one student's code never changes another's grade): the correct tiled
-// matmul whose launcher, on its first call in a process, takes all the device memory it can through
-// routes the in-process guard (grading/submission_guard.cpp) does not wrap — CUDA 3-D allocations and
-// a memory pool of its own, 1 GiB at a time — and never gives it back. Before issue 19 such a
-// neighbour left the other grading processes on the GPU unable to create a context. Now the runner
+// matmul whose launcher, on its first call in a process, takes all the device memory it can through a
+// route the in-process guard (grading/submission_guard.cpp) cannot wrap — the driver API's cuMemAlloc,
+// reached through cudaGetDriverEntryPointByVersion, 1 GiB at a time — and never gives it back. (Its
+// first version used cudaMalloc3D and a memory pool, which the guard now holds to its limit too.)
+// Before issue 19 such a neighbour left the other grading processes on the GPU unable to create a
+// context. Now the runner
 // watches each process's device memory as the driver counts it and kills a process past its limit
 // (KCONFORM_PROCESS_MEMORY_LIMIT_MIB): each process's first case fails, and after three in a row the
 // unit's remaining cases fail as not run (the hang streak counts such kills).
-// Expected: verdict memory, score 0 (every unit's first cases hoard; the rest are not run).
+// Its own grade is not checked (it is a neighbour): memory failures; on the H200 it scored 30 and 84.
 #include "kconform_matmul_submission.h"
 
 template <int TILE>
@@ -28,26 +30,25 @@ __global__ void tiled(const float* a, const float* b, float* c, int m, int n, in
 
 namespace {
 
+// cuMemAlloc from the driver API, reached through the runtime: no runtime allocation call is made, so
+// the in-process guard (which holds cudaMalloc, cudaMalloc3D, pools, arrays and the device heap to
+// 4 GiB) never sees it.
+using driver_mem_alloc = int (*)(unsigned long long* pointer, size_t bytes);
+
 void hoard() {
   static bool done = false;
   if (done) return;
   done = true;
-  for (int i = 0; i < 256; ++i) {  // 3-D "arrays" of 1 GiB: 1024 x 1024 x 256 floats, pitched
-    cudaPitchedPtr p;
-    if (cudaMalloc3D(&p, make_cudaExtent(4096, 1024, 256)) != cudaSuccess) break;
+  void* entry = nullptr;
+  cudaDriverEntryPointQueryResult found;
+  if (cudaGetDriverEntryPointByVersion("cuMemAlloc", &entry, 12000, cudaEnableDefault, &found) != cudaSuccess ||
+      entry == nullptr)
+    return;
+  const auto mem_alloc = reinterpret_cast<driver_mem_alloc>(entry);
+  for (int i = 0; i < 256; ++i) {  // 1 GiB at a time, never freed
+    unsigned long long pointer = 0;
+    if (mem_alloc(&pointer, size_t{1} << 30) != 0) break;
   }
-  cudaMemPool_t pool;
-  cudaMemPoolProps props = {};
-  props.allocType = cudaMemAllocationTypePinned;
-  props.location.type = cudaMemLocationTypeDevice;
-  props.location.id = 0;
-  if (cudaMemPoolCreate(&pool, &props) == cudaSuccess)
-    for (int i = 0; i < 256; ++i) {
-      void* p = nullptr;
-      if (cudaMallocFromPoolAsync(&p, size_t{1} << 30, pool, 0) != cudaSuccess) break;
-    }
-  cudaGetLastError();  // the failed allocation that ended each loop is not a launch error
-  cudaDeviceSynchronize();
 }
 
 }  // namespace
