@@ -7,9 +7,10 @@
 // submission's host code runs only while the graph is captured), so a launcher that remembers its
 // answers by (pointers, shape) and replays them would be timed as a copy. After timing, every
 // performance case therefore gives the timed input buffers new contents at the same addresses,
-// runs the submission once more into a poisoned output and compares it with the reference variant
-// on the same new contents (expect_same_answer_on_fresh_contents): a submission whose answer
-// depends on earlier calls fails the case and earns no performance points (issue 19).
+// runs the submission once more into a poisoned output and compares it exactly with the right answer
+// for the new contents (matmul: the reference variant's product; reduction: the host total): a
+// submission whose answer depends on earlier calls fails the case and earns no performance points
+// (issue 19).
 #pragma once
 
 #include "fixtures/cuda_check.hpp"

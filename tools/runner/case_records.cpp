@@ -67,7 +67,7 @@ std::string process_end::describe() const {
     out << "held " << (memory_bytes >> 20) << " MiB of device memory, past the device memory limit of "
         << (memory_limit_bytes >> 20)
         << " MiB per process (KCONFORM_PROCESS_MEMORY_LIMIT_MIB, as the driver counts it: every route of allocation), "
-           "so the runner killed it and the other processes on the GPU kept theirs;";
+           "so the runner killed it and the other processes on the GPU kept theirs,";
   else if (killed_by_watchdog)
     out << "did not finish within " << timeout_seconds << " s (KCONFORM_CASE_TIMEOUT_S): hang; the runner killed it";
   else if (signalled)

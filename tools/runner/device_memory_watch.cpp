@@ -84,7 +84,8 @@ unsigned long long device_memory_watch::bytes_held_by_group(pid_t group) {
     unsigned int count = static_cast<unsigned int>(infos.size());
     if (nvml_->compute_processes(device, &count, infos.data()) != nvml_success) continue;
     for (unsigned int i = 0; i < count && i < infos.size(); ++i)
-      if (group_of(infos[i].pid) == group) total += infos[i].used_gpu_memory;
+      // NVML_VALUE_NOT_AVAILABLE (all bits set) where the driver cannot tell: not a size.
+      if (infos[i].used_gpu_memory != ~0ULL && group_of(infos[i].pid) == group) total += infos[i].used_gpu_memory;
   }
   return total;
 }

@@ -22,7 +22,9 @@ class device_memory_watch {
   static std::unique_ptr<device_memory_watch> open();
   ~device_memory_watch();
 
-  // Bytes of device memory held, on every GPU, by the processes whose process group is `group`.
+  // Bytes of device memory held, on every GPU, by the processes whose process group is `group`. NVML
+  // names processes by PID as the driver sees them: in a PID namespace whose PIDs the driver does not
+  // see (some containers) nothing matches and the watch sees 0 (measured on the GPU box: PIDs match).
   unsigned long long bytes_held_by_group(pid_t group);
 
  private:

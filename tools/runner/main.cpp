@@ -23,8 +23,9 @@
 // 77 every case skipped (no GPU), 1 any failure or no case selected.
 //
 // A wrapper (compute-sanitizer) runs the program under it; with --sanitizer the runner passes it
-// `--log-file <dir>/units/<name>.p<k>.tool.log` and reads hazards from that file alone (never from
-// the program's output), attributing each to the case whose "[ RUN ]" line precedes it: `clean`
+// `--log-file <dir>/units/<name>.p<k>.tool` (a FIFO) and reads hazards from there alone (never from
+// the program's output), attributing each to the case whose start marker (written into the same FIFO
+// by the program's case listener) precedes it: `clean`
 // fails a case with any, `expect-hazard` fails a case without one (the known-bad rows only a
 // sanitizer can catch).
 #include "fixtures/replay.hpp"
@@ -37,6 +38,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -299,7 +301,7 @@ int run_unit(const options& o) {
       spec.environment.emplace_back("KCONFORM_TOOL_LOG", spec.tool_log);
     }
     spec.argv.push_back(o.exe);
-    if (o.sanitizer.empty()) spec.argv.emplace_back("--gtest_brief=1");  // the sanitizer needs each "[ RUN ]" line
+    if (o.sanitizer.empty()) spec.argv.emplace_back("--gtest_brief=1");  // under a tool, the full log helps read its reports
     spec.environment.insert(spec.environment.end(), {{"KCONFORM_PROGRESS", scratch}, {"KCONFORM_CASES_FILE", cases_file}});
     spec.progress_file = scratch;
     spec.case_timeout_seconds = case_timeout(o);
@@ -331,9 +333,13 @@ int run_unit(const options& o) {
       r.attempt = unit.processes;
       const std::size_t seen = hazards[r.name];
       const std::string tool = o.tool.empty() ? "the sanitizer" : o.tool;
-      if (o.sanitizer == "clean" && seen > 0 && r.status != case_status::failed) {
+      if (o.sanitizer == "clean" && seen > 0) {
+        // Kept even when the case failed for another reason too (memcheck stops a kernel at its first
+        // bad access, which surfaces as a launch failure): the tool's finding is what its score reads.
+        const std::string finding =
+            tool + " reported " + std::to_string(seen) + " hazard(s) during this case (its report is in the log)";
+        r.message = r.status == case_status::failed ? r.message + "\n" + finding : finding;
         r.status = case_status::failed;
-        r.message = tool + " reported " + std::to_string(seen) + " hazard(s) during this case (its report is in the log)";
       } else if (o.sanitizer == "expect-hazard" && r.status != case_status::skipped) {
         // The tool's own verdict decides; the case may fail for it (memcheck stops a kernel at its
         // first bad access, which then surfaces as a launch failure).
@@ -355,9 +361,15 @@ int run_unit(const options& o) {
     if (!records.started_not_ended.empty() && in_batch.count(records.started_not_ended) != 0 &&
         results.count(records.started_not_ended) == 0) {
       results[records.started_not_ended] = died_in_case(records.started_not_ended, end, unit.processes);
+      if (const std::size_t seen = hazards[records.started_not_ended]; o.sanitizer == "clean" && seen > 0)
+        results[records.started_not_ended].message += "\n" + (o.tool.empty() ? std::string("the sanitizer") : o.tool) +
+                                                       " reported " + std::to_string(seen) + " hazard(s) during this case";
       ++resolved;
+      // Killed at the runner's deadline. Charged at most 12 s: a unit given a longer deadline for its
+      // work (the performance case's 60 s, for timing) must not spend a submission's whole budget in
+      // one hang.
       if (budget.active() && is_hang(results[records.started_not_ended]))
-        budget.spend(unit.name, records.started_not_ended, case_timeout(o));  // killed at the runner's deadline
+        budget.spend(unit.name, records.started_not_ended, std::min(case_timeout(o), 12.0));
     }
     if (oom_retries > 0) {
       bool again = false;

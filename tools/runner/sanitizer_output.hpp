@@ -1,5 +1,5 @@
 // Reading compute-sanitizer's report (its --log-file, never the program's output), to give each hazard to the case
-// whose gtest "[ RUN      ]" line precedes it.
+// whose start marker (fixtures/case_progress.hpp) precedes it in the tool's channel.
 #pragma once
 
 #include <optional>
