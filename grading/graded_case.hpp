@@ -19,6 +19,8 @@
 #include "fixtures/generators.hpp"
 #include "fixtures/suite_case.hpp"
 
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <ostream>
 #include <string>
@@ -66,19 +68,28 @@ std::vector<graded_case<Inner>> hardest_first(std::vector<graded_case<Inner>> ca
   return cases;
 }
 
-// What every graded case records beside its verdict, for tools/grade_report.
-// The seed the case's inputs came from, recorded (tools/grade_report checks it against the grading
-// run's), and a failure if the environment's KCONFORM_SEED no longer says the same: the submission's
-// code runs in this process and must not choose its inputs (fixtures/generators.hpp latches the seed
-// before the submission is loaded).
+// The seed a case's inputs came from is the one fixed before the submission was loaded
+// (fixtures/generators.hpp). The submission's code runs in this process, so it could still set
+// KCONFORM_SEED, hoping to choose its inputs: a case that sees the variable changed, at its start
+// (an earlier case changed it) or at its end (this one did, the submission's load included), fails
+// saying so, once. tools/grade_report also fails a case whose recorded seed is not the run's.
+inline void expect_seed_unchanged() {
+  if (!seed_environment_changed()) return;
+  static const ::testing::TestInfo* already_failed = nullptr;  // the start and the end: one failure
+  const ::testing::TestInfo* current = ::testing::UnitTest::GetInstance()->current_test_info();
+  if (current != nullptr && current == already_failed) return;
+  already_failed = current;
+  ADD_FAILURE() << "the environment's KCONFORM_SEED changed while grading: the inputs come from the seed fixed "
+                   "before the submission was loaded ("
+                << base_seed() << "), and the environment now says "
+                << (seed_in_environment() ? std::to_string(*seed_in_environment()) : std::string("nothing"))
+                << ". A submission must not set KCONFORM_SEED.";
+}
+
+// What every graded case records beside its verdict, for tools/grade_report: first the seed.
 inline void record_and_check_seed() {
   ::testing::Test::RecordProperty("seed", std::to_string(base_seed()));
-  if (seed_environment_changed())
-    ADD_FAILURE() << "the environment's KCONFORM_SEED changed while grading: the inputs come from the seed fixed "
-                     "before the submission was loaded ("
-                  << base_seed() << "), and the environment now says "
-                  << (seed_in_environment() ? std::to_string(*seed_in_environment()) : std::string("nothing"))
-                  << ". A submission must not set KCONFORM_SEED.";
+  expect_seed_unchanged();
 }
 
 template <class Inner>

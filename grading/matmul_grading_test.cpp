@@ -60,6 +60,7 @@ TEST_P(Conformance, MatchesReference) {
   expect_case_passed(matmul::testing::check_matmul(*c.v, c.config, *matmul::testing::input_for(c.s, c.input),
                                                    {nullptr, process_cublas_handle()}));
   expect_within_memory_limit();
+  expect_seed_unchanged();
 }
 INSTANTIATE_TEST_SUITE_P(Grade, Conformance, ::testing::ValuesIn(graded_cases()), case_param_name<graded>);
 
@@ -124,8 +125,13 @@ TEST_P(Performance, AgainstReference) {
   };
   poison(submission, c_sub);
   poison(reference, c_ref);
-  (void)matmul::launch(submission, a.data(), b.data(), c_sub.data(), s, config, {stream.get(), process_cublas_handle()});
-  (void)matmul::launch(reference, a.data(), b.data(), c_ref.data(), s, reference_config, {stream.get(), process_cublas_handle()});
+  // A refused or failed launch is its own failure, not a replayed answer.
+  const launch_status launched =
+      matmul::launch(submission, a.data(), b.data(), c_sub.data(), s, config, {stream.get(), process_cublas_handle()});
+  ASSERT_TRUE(launched.is_ok()) << launched.message();
+  const launch_status reference_launched = matmul::launch(reference, a.data(), b.data(), c_ref.data(), s,
+                                                          reference_config, {stream.get(), process_cublas_handle()});
+  ASSERT_TRUE(reference_launched.is_ok()) << reference_launched.message();
   KC_CUDA_TRY(cudaStreamSynchronize(stream.get()));
   std::vector<float> got(elements), want(elements);
   KC_CUDA_TRY(cudaMemcpy(got.data(), c_sub.data(), elements * sizeof(float), cudaMemcpyDeviceToHost));

@@ -15,6 +15,7 @@
 
 #include <bit>
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 namespace kc::grading {
@@ -60,6 +61,7 @@ TEST_P(OnePass, MatchesReference) {
   const reduction_case& c = GetParam().inner;
   expect_case_passed(check_one_pass(c, *input_for(c)));
   expect_within_memory_limit();
+  expect_seed_unchanged();
 }
 
 class FullReduction : public ::testing::TestWithParam<graded> {};
@@ -79,8 +81,15 @@ TEST_P(FullReduction, MatchesReference) {
                    << std::abs(input->total) << "), so this case cannot tell a wrong answer; the integer input at n = "
                    << c.n << " is checked exactly";
   }
-  expect_case_passed(check_full_reduction(c, *input));
+  std::optional<std::size_t> input_words_changed;
+  expect_case_passed(check_full_reduction(c, *input, &input_words_changed));
+  // The contract lets a KC_REDUCE_FULL reduction overwrite in[]; the report tells the student when
+  // theirs did (a routine that promised a const input would be wrong to). A KC_REDUCE_PASS row runs
+  // under the grader's own driver, which overwrites it by design: nothing to report.
+  if (!c.v->has_pass() && input_words_changed)
+    RecordProperty("input_overwritten", *input_words_changed != 0 ? "1" : "0");
   expect_within_memory_limit();
+  expect_seed_unchanged();
 }
 
 INSTANTIATE_TEST_SUITE_P(Grade, OnePass,

@@ -37,8 +37,9 @@ typedef struct kc_reduction_traits {
   int elements_per_thread;  /* 1 for seed 000's K1–K3, 2 for K4–K6 */
   int grid_stride;          /* 0: grid = ceil(n / chunk), one chunk per block; 1: you loop over chunks */
   int destroys_input;       /* KC_REDUCE_PASS: 1 if your kernel may overwrite in[] (seed 001 reduces in
-                               place); with 0, a pass that changes in[] fails. KC_REDUCE_FULL: ignored,
-                               see kc_reduction_full */
+                               place); with 0, a pass that changes in[] fails. KC_REDUCE_FULL: ignored
+                               (informational): a full reduction may always overwrite in[], see
+                               kc_reduction_full */
 } kc_reduction_traits;
 
 KC_SUBMISSION_EXPORT kc_reduction_traits kc_reduction_submission_traits(void);
@@ -53,9 +54,11 @@ KC_SUBMISSION_EXPORT const char* kc_reduction_pass(float* in, float* out, size_t
 /* KC_REDUCE_FULL: floats of device scratch your reduction needs for n inputs at this block. */
 KC_SUBMISSION_EXPORT size_t kc_reduction_scratch_floats(size_t n, int block);
 /* KC_REDUCE_FULL: reduce in[0..n) to *out (one float on the device), on `stream`. in[] MAY be
- * overwritten (an in-place multi-pass driver, as cuda-samples' and seed 001's are): every call gets
- * a fresh copy, and in[] is not checked afterwards, whatever destroys_input says; the student report
- * says so. scratch holds kc_reduction_scratch_floats(n, block) floats. *out and scratch hold
+ * overwritten (an in-place multi-pass driver, as cuda-samples' and seed 001's are), whatever
+ * destroys_input says: every call gets a fresh copy, and changing in[0..n) never fails a case (writing past it does). The
+ * grader compares in[] with its pristine copy afterwards only to tell you: the report says in how
+ * many cases your kernel overwrote it (a library routine that promises a const input could not).
+ * scratch holds kc_reduction_scratch_floats(n, block) floats. *out and scratch hold
  * poison (NaN) on entry: zero what you accumulate into, on the stream, before you accumulate. */
 KC_SUBMISSION_EXPORT const char* kc_reduction_full(float* in, float* out, size_t n, int block, float* scratch,
                                                    cudaStream_t stream);

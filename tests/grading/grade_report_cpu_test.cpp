@@ -610,20 +610,64 @@ TEST_F(GradeReport, OnlyTheToolsOwnFindingsMakeAToolDirty) {
       << group(g, "sanitizer").note;
 }
 
-// The contract's input rule is stated to every KC_REDUCE_FULL student, and to no one else.
+// The contract's input rule is stated to every KC_REDUCE_FULL student, and to no one else; with it,
+// in how many cases their kernel overwrote its input (each case's input_overwritten property).
 TEST_F(GradeReport, TheReportStatesTheFullReductionInputRule) {
-  const auto report_with = [this](const std::string& kind) {
+  const auto overwrote = [](fake_case c, const char* said) {
+    c.extra = {{"input_overwritten", said}};
+    return c;
+  };
+  const auto report_with = [&](const std::string& kind, bool recorded) {
+    fs::remove_all(run_dir_ / "units");
     write(run_dir_ / "build.json", json::dump(json::object{{"status", "ok"},
                                                            {"log", ""},
                                                            {"libraries", json::array{}},
                                                            {"suite_symbols", json::array{}},
                                                            {"traits", json::object{{"family", "reduction"}, {"kind", kind}}}}));
-    unit("grade.small_sizes", {passed("S/A.B/N32", "small_sizes")});
+    if (!recorded) {
+      unit("grade.small_sizes", {passed("S/A.B/N32", "small_sizes")});
+    } else {
+      // 2 of the 4 visible cases overwrote in[]; N1025 ran twice (its last record counts); the
+      // sanitizer's repeat and the hidden group's case are not counted.
+      unit("grade.small_sizes", {overwrote(passed("S/A.B/N32", "small_sizes"), "1"),
+                                 overwrote(passed("S/A.B/N64", "small_sizes"), "0")});
+      unit("grade.odd_sizes", {overwrote(passed("S/A.B/N33", "odd_sizes"), "1"),
+                               overwrote(failed("S/A.B/N1025", "odd_sizes", "total: wrong"), "1"),
+                               overwrote(passed("S/A.B/N1025", "odd_sizes"), "0")});
+      unit("grade.edge_inputs", {overwrote(passed("S/A.B/N1025Ones", "edge_inputs"), "1")});
+      unit("grade.sanitizer.memcheck", {overwrote(passed("S/A.B/N64", "small_sizes"), "1")});
+    }
+    rubric rules = default_rubric();
+    for (group_rule& g : rules.groups)
+      if (g.name == "edge_inputs") g.visibility = "hidden";
     const run_inputs run = read_run_dir(run_dir_);
-    return student_report({"Ada", "reduction", "a.cu", 1}, run, default_rubric(), grade_run(run, default_rubric()));
+    return student_report({"Ada", "reduction", "a.cu", 1}, run, rules, grade_run(run, rules));
   };
-  EXPECT_NE(report_with("full").find("Input rule: a KC_REDUCE_FULL reduction may overwrite"), std::string::npos);
-  EXPECT_EQ(report_with("pass").find("Input rule"), std::string::npos);
+  const std::string counted = report_with("full", true);
+  EXPECT_NE(counted.find("Input rule: a KC_REDUCE_FULL reduction may overwrite its input"), std::string::npos) << counted;
+  EXPECT_NE(counted.find("Your kernel overwrote its input in 2 of 4 cases: allowed for KC_REDUCE_FULL by the contract "
+                         "(it would not be for a library routine that promises a const input)."),
+            std::string::npos)
+      << counted;
+  const std::string unrecorded = report_with("full", false);
+  EXPECT_NE(unrecorded.find("Input rule: a KC_REDUCE_FULL reduction may overwrite"), std::string::npos) << unrecorded;
+  EXPECT_EQ(unrecorded.find("Your kernel"), std::string::npos) << unrecorded;
+  EXPECT_EQ(report_with("pass", false).find("Input rule"), std::string::npos);
+}
+
+// A kernel that never changed in[] is told so, not that it overwrote it.
+TEST_F(GradeReport, TheInputRuleSaysWhenTheInputWasLeftAlone) {
+  build("ok");
+  fake_case kept = passed("S/A.B/N32", "small_sizes");
+  kept.extra = {{"input_overwritten", "0"}};
+  fake_case kept_too = passed("S/A.B/N64", "small_sizes");
+  kept_too.extra = {{"input_overwritten", "0"}};
+  unit("grade.small_sizes", {kept, kept_too});
+  const run_inputs run = read_run_dir(run_dir_);
+  const std::string report =
+      student_report({"Ada", "reduction", "a.cu", 1}, run, default_rubric(), grade_run(run, default_rubric()));
+  EXPECT_NE(report.find("Your kernel left its input unchanged in all 2 cases checked."), std::string::npos) << report;
+  EXPECT_EQ(report.find("overwrote its input in"), std::string::npos) << report;
 }
 
 // A case whose recorded seed is not the grading run's drew inputs the grader did not choose: failed.
@@ -639,6 +683,19 @@ TEST_F(GradeReport, ACaseRunWithAnotherSeedFails) {
   const run_grade g = grade_run(run, default_rubric());
   EXPECT_EQ(group(g, "small_sizes").failed, 1);
   EXPECT_NE(group(g, "small_sizes").failures.front().c.message.find("not the grading run's seed 42"), std::string::npos);
+}
+
+// memcheck stops a kernel at its first bad access, so the case fails as a fault too; the runner keeps
+// the tool's finding in the message, and the tool is not clean.
+TEST_F(GradeReport, AToolsFindingInACaseThatAlsoFaultedCounts) {
+  build("ok");
+  unit("grade.sanitizer.memcheck",
+       {passed("S/A.B/N33", "small_sizes"),
+        failed("S/A.B/N1025", "small_sizes",
+               "cudaStreamSynchronize: unspecified launch failure\nmemcheck reported 1 hazard(s) during this case")});
+  unit("grade.sanitizer.racecheck", {passed("S/A.B/N33", "small_sizes")});
+  const run_grade g = grade();
+  EXPECT_EQ(group(g, "sanitizer").earned, 5.0);
 }
 
 // A tool under which every case hung found nothing because it watched nothing: not clean.

@@ -147,7 +147,8 @@ check_result check_one_pass(const reduction_case& c, const prepared_input& input
   return check_result::pass();
 }
 
-check_result check_full_reduction(const reduction_case& c, const prepared_input& input) {
+check_result check_full_reduction(const reduction_case& c, const prepared_input& input,
+                                  std::optional<std::size_t>* input_words_changed) {
   const variant& v = *c.v;
   const std::string context = describe_case(c, input, "");
   const std::size_t scratch_size = std::max<std::size_t>(1, scratch_elements(v, c.n, c.config));
@@ -168,6 +169,8 @@ check_result check_full_reduction(const reduction_case& c, const prepared_input&
                                       outcome.status.message() + "\n  case: " + context);
   }
   if (auto problem = fault_after_sync(stream.get())) return check_result::fail(*problem + "\n  case: " + context);
+  if (input_words_changed != nullptr)
+    *input_words_changed = count_differing_words(a.data(), input.pristine.data(), c.n * sizeof(float), stream.get());
   for (auto problem : {a.guard_problem("buffer A (input)"), scratch.guard_problem("buffer B (scratch)")})
     if (problem) return check_result::fail(*problem + "\n  case: " + context);
   if (!checker.problem.empty()) return check_result::fail(checker.problem + "\n  case: " + context);

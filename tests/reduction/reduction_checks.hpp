@@ -18,7 +18,9 @@
 #include "fixtures/device_buffer.hpp"
 #include "tests/reduction/reduction_cases.hpp"
 
+#include <cstddef>
 #include <memory>
+#include <optional>
 
 namespace kc::reduction::testing {
 
@@ -37,7 +39,12 @@ std::shared_ptr<const prepared_input> prepare_input(input_kind kind, std::size_t
 std::shared_ptr<const prepared_input> input_for(const reduction_case& c, int round = 0);
 
 check_result check_one_pass(const reduction_case& c, const prepared_input& input);
-check_result check_full_reduction(const reduction_case& c, const prepared_input& input);
+// input_words_changed, when given: once the reduction has run without a fault, how many of the
+// input buffer's words differ from the pristine input (unset if it never got that far). For an n -> 1
+// reduction of its own (a KC_REDUCE_FULL submission, which the contract lets overwrite in[]) that is
+// what it did to its input; for the multi-pass driver it is the driver's own ping-pong.
+check_result check_full_reduction(const reduction_case& c, const prepared_input& input,
+                                  std::optional<std::size_t>* input_words_changed = nullptr);
 
 // Allowed |gpu − reference| for a sum with the given summation depth and sum|x|.
 //   0 when input.exact(): every partial sum is a representable multiple of exact_unit.

@@ -1,6 +1,7 @@
 #include "tools/grade_report/student_report.hpp"
 
 #include "tools/grade_report/gradescope_results.hpp"
+#include "tools/grade_report/input_rule.hpp"
 #include "tools/grade_report/report_text.hpp"
 
 #include <algorithm>
@@ -28,16 +29,6 @@ std::string traits_lines(const json::value& traits) {
   std::string out = "\nWhat the build found in the submission:\n\n";
   for (const auto& [key, v] : *members)
     out += "- " + key + ": " + (v.as_string() ? *v.as_string() : json::dump(v)) + "\n";
-  // The contract's input rule (grading/contract/kconform_reduction_submission.h), said where a
-  // student reads it: an n -> 1 reduction may overwrite in[], which a routine promising a const
-  // input would not.
-  const json::value* family = traits.find("family");
-  const json::value* kind = traits.find("kind");
-  if (family != nullptr && family->as_string() != nullptr && *family->as_string() == "reduction" && kind != nullptr &&
-      kind->as_string() != nullptr && *kind->as_string() == "full")
-    out += "\nInput rule: a KC_REDUCE_FULL reduction may overwrite its input in[] (the grader gives every call a fresh "
-           "copy, and does not check in[] afterwards); destroys_input applies to KC_REDUCE_PASS only. A routine that "
-           "promises a const input must not do so: if yours is meant to be one, check that it leaves in[] unchanged.\n";
   return out;
 }
 
@@ -89,6 +80,7 @@ std::string student_report(const grading_context& who, const run_inputs& run, co
   if (!run.problems.empty())
     out += "\nThe grader could not read all of its own records; ask your instructor to look at this run.\n";
   out += traits_lines(run.build.traits);
+  out += input_rule_lines(run, grade);
   if (!grade.build_ok) {
     out += "\n## Build\n\n" + not_built_reason(grade.build_status, true) + ".\n\n" + fenced(clip(run.build.log, build_log_limit));
   }

@@ -1,11 +1,14 @@
 // Example submission (issue 19, a submission cannot choose its own inputs): hardcoded_answers.cu's
 // recorded totals (seed 1), plus setenv("KCONFORM_SEED", "1") when the library loads and on every
 // call. Before issue 19 that made its own later cases draw seed 1's inputs, which its table answers.
-// Now the grading process fixes its seed before loading the submission (fixtures/generators.cpp), so
-// the inputs stay the grading run's; every case records the seed it used, and a case that sees
-// KCONFORM_SEED changed fails saying so (grading/graded_case.hpp).
-// Expected: wrong_result, score 0-20 (as hardcoded_answers under a fresh seed: only the sanitizer
-// group, whose tools watched its cases finish and found no hazard, can score).
+// Now the grading process fixes its seed before loading the submission (fixtures/generators.cpp, at
+// static initialisation and again in grading/submission_library.cpp before the dlopen), so the
+// inputs stay the grading run's; every case records the seed it used, and a case that sees
+// KCONFORM_SEED changed, at its start or its end, fails saying so (grading/graded_case.hpp).
+// Expected: wrong_result, score 0-10. Every value case fails twice over (the table's seed-1 totals
+// under the run's fresh seed, and the changed variable, which even the case that loaded the library
+// sees at its end); performance is not scored (the total at n = 2^24 is wrong). Only the sanitizer
+// group, whose tools watched its cases finish and found no hazard, can score: 10.
 #include <cstdlib>
 
 #include "kconform_reduction_submission.h"
