@@ -89,8 +89,8 @@ fi
 # Every device allocation the submission makes goes through grading/submission_guard.cpp, which
 # holds it to KCONFORM_SUBMISSION_MEMORY_LIMIT_MIB (4096) per process: grading processes share GPUs.
 memory_guard=()
-for call in cudaMalloc cudaMallocManaged cudaMallocAsync cudaMallocPitch cudaFree cudaFreeAsync cudaMalloc3D \
-  cudaMallocFromPoolAsync cudaMallocArray cudaMalloc3DArray cudaFreeArray cudaDeviceSetLimit; do
+# The calls it wraps: grading/submission_guard_calls.txt (its CPU test links with the same list).
+for call in $(cat "$root/grading/submission_guard_calls.txt"); do
   memory_guard+=(-Xlinker "--wrap=$call")
 done
 

@@ -92,9 +92,9 @@ void score_sanitizer(const run_inputs& run, group_grade* g, scoring_rule scoring
     if (group_of(c) != "sanitizer" || c.status == "skipped") continue;
     if (std::find(tools.begin(), tools.end(), c.unit) == tools.end()) tools.push_back(c.unit);
     const verdict_kind kind = classify_failure(c.message);
-    // The runner's words for a tool's report, kept on a case that also failed otherwise (a fault).
-    const bool tool_finding =
-        c.status == "failed" && (kind == verdict_kind::sanitizer || c.message.find("hazard(s)") != std::string::npos);
+    // The runner words every tool report "... hazard(s) ...", also on a case that failed otherwise (a
+    // fault under memcheck), where the message classifies as the fault.
+    const bool tool_finding = c.status == "failed" && c.message.find("hazard") != std::string::npos;
     if (tool_finding && std::find(dirty.begin(), dirty.end(), c.unit) == dirty.end()) dirty.push_back(c.unit);
     // The tool watched the code run only in a case that finished: passed, or failed its own check.
     const bool finished = c.status == "passed" || (c.status == "failed" && (kind == verdict_kind::wrong_result ||

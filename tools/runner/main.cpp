@@ -29,6 +29,7 @@
 // fails a case with any, `expect-hazard` fails a case without one (the known-bad rows only a
 // sanitizer can catch).
 #include "fixtures/replay.hpp"
+#include "fixtures/watchdog.hpp"
 #include "tools/runner/case_listing.hpp"
 #include "tools/runner/child_process.hpp"
 #include "tools/runner/device_memory_watch.hpp"
@@ -127,12 +128,6 @@ std::vector<listed_case> list_cases(const options& o) {
 double case_timeout(const options& o) {
   if (const char* text = std::getenv("KCONFORM_CASE_TIMEOUT_S"); text != nullptr && std::atof(text) > 0) return std::atof(text);
   return o.case_timeout > 0 ? o.case_timeout : 300;
-}
-
-// What a hang ended by the program's own kernel watchdog cost (fixtures/watchdog.cpp's deadline).
-double kernel_deadline_seconds() {
-  const char* text = std::getenv("KCONFORM_KERNEL_DEADLINE_S");
-  return text != nullptr && std::atof(text) > 0 ? std::atof(text) : 300;
 }
 
 // A case whose process the runner killed for holding too much device memory: it restarts a process
@@ -354,7 +349,7 @@ int run_unit(const options& o) {
       }
       results[r.name] = r;
       ++resolved;
-      if (budget.active() && is_hang(r)) budget.spend(unit.name, r.name, kernel_deadline_seconds());  // the in-process watchdog
+      if (budget.active() && is_hang(r)) budget.spend(unit.name, r.name, kc::kernel_deadline_seconds());  // the program's own watchdog's deadline (same variable, same default)
     }
     for (const auto& [name, count] : hazards)
       if (in_batch.count(name) == 0) attributed_elsewhere += count;
