@@ -207,9 +207,10 @@ for i in "${!names[@]}"; do
   # Device memory per grading process, as the driver counts it (tools/runner/device_memory_watch.hpp):
   # the submission's own 4 GiB (the in-process guard) and the grader's inputs and context beside it.
   env_list+=";KCONFORM_PROCESS_MEMORY_LIMIT_MIB=$process_memory_mib"
-  # A case that fails out of device memory within its own limits is run again (twice at most): a
-  # neighbour that took the memory by a route only that watch sees holds it until the next poll.
-  env_list+=";KCONFORM_OOM_RETRIES=2"
+  # A case that fails out of device memory within its own limits is run again (3 times at most, after
+  # 2, 4 and 8 s): a neighbour that took the memory by a route only that watch sees holds it until the
+  # next poll, and takes it again in each fresh process until its unit ends.
+  env_list+=";KCONFORM_OOM_RETRIES=3"
   env_list+=";OMP_NUM_THREADS=4;KCONFORM_REQUIRE_GPU=1"
   [ -z "$only" ] || env_list+=";KCONFORM_GTEST_FILTER=$only"
   units=$(KCONFORM_SUBMISSION_TRAITS="$dir/traits.json" "$runner" list --exe "$program" | cut -f1)

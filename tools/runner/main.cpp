@@ -33,6 +33,7 @@
 #include "tools/runner/case_listing.hpp"
 #include "tools/runner/child_process.hpp"
 #include "tools/runner/device_memory_watch.hpp"
+#include "tools/runner/memory_failures.hpp"
 #include "tools/runner/sanitizer_output.hpp"
 #include "tools/runner/unit_report.hpp"
 
@@ -128,26 +129,6 @@ std::vector<listed_case> list_cases(const options& o) {
 double case_timeout(const options& o) {
   if (const char* text = std::getenv("KCONFORM_CASE_TIMEOUT_S"); text != nullptr && std::atof(text) > 0) return std::atof(text);
   return o.case_timeout > 0 ? o.case_timeout : 300;
-}
-
-// A case whose process the runner killed for holding too much device memory: it restarts a process
-// per case like a hang, so the hang streak counts it too.
-bool is_memory_kill(const case_result& r) {
-  return r.status == case_status::failed && r.message.find("device memory limit") != std::string::npos &&
-         r.message.find("the runner killed it") != std::string::npos;
-}
-
-// A case that failed because the device had no memory to give while its own process was within its
-// limits: the words of the CUDA runtime's out-of-memory error, not the in-process guard's refusal
-// ("device memory limit") nor the runner's kill. On a GPU shared with other processes that is most
-// often a neighbour's doing (one that takes memory by a route only the runner's watch sees holds it
-// until the next poll), so KCONFORM_OOM_RETRIES=k runs such a case again, in a fresh process after a
-// pause, up to k times: a student's grade must not depend on who was graded beside them (issue 19).
-bool is_out_of_memory_from_outside(const case_result& r) {
-  const bool says_oom = r.message.find("out of memory") != std::string::npos ||
-                        r.message.find("cudaErrorMemoryAllocation") != std::string::npos ||
-                        r.message.find("CUBLAS_STATUS_ALLOC_FAILED") != std::string::npos;
-  return r.status == case_status::failed && says_oom && r.message.find("device memory limit") == std::string::npos;
 }
 
 std::size_t out_of_memory_retries() {
@@ -367,17 +348,20 @@ int run_unit(const options& o) {
         budget.spend(unit.name, records.started_not_ended, std::min(case_timeout(o), 12.0));
     }
     if (oom_retries > 0) {
-      bool again = false;
+      unsigned pause_s = 0;
       for (const std::string& name : batch) {
         const auto found = results.find(name);
         if (found == results.end() || !is_out_of_memory_from_outside(found->second) || retried[name] >= oom_retries) continue;
         std::cout << "kconform_runner: " << name << " failed out of device memory (attempt " << retried[name] + 1
                   << "); running it again in a fresh process (KCONFORM_OOM_RETRIES=" << oom_retries << ")\n";
         ++retried[name];
+        pause_s = std::max(pause_s, 2u << std::min<std::size_t>(retried[name] - 1, 4));
         results.erase(found);
-        again = true;
       }
-      if (again) ::sleep(2);  // let the process that took the memory be killed or finish
+      // Let the process that took the memory be killed or finish: 2 s, then 4 s, 8 s. A neighbour
+      // that hoards again in each fresh process (one per case until its hang streak ends its unit)
+      // fills the device in bursts for some seconds, so the pauses grow.
+      if (pause_s > 0) ::sleep(pause_s);
     }
     // A grading run (KCONFORM_HANG_STREAK=k) stops after k consecutive hung cases: a kernel that
     // spins on every input would otherwise cost a deadline and a fresh process per case. The rest
