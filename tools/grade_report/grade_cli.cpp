@@ -23,10 +23,10 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* usage =
-    "usage: kconform_grade_report student --run-dir DIR --rubric RUBRIC.json --family reduction|matmul\n"
+    "usage: kconform_grade_report student --run-dir DIR --rubric RUBRIC.json --family FAMILY\n"
     "           --student NAME --submission PATH --seed U64 --out DIR\n"
     "       kconform_grade_report class --out CLASS.csv STUDENT_OUT_DIR...\n"
-    "       kconform_grade_report default-rubric --family reduction|matmul\n";
+    "       kconform_grade_report default-rubric --family FAMILY\n";
 
 // "--flag value" pairs, each flag among `allowed` and given once; the rest (not starting with --) in
 // `positional` when `positional` is not null.
@@ -70,9 +70,11 @@ int bad_usage(std::ostream& err) {
   return exit_bad_usage;
 }
 
+// KC_GRADING_FAMILIES: the families with a grading/families/<family>.cmake, comma-separated (CMake).
 bool valid_family(const std::string& family, std::ostream& err) {
-  if (family == "reduction" || family == "matmul") return true;
-  err << "--family must be reduction or matmul, not \"" << family << "\"\n";
+  const std::string families = KC_GRADING_FAMILIES;
+  if (("," + families + ",").find("," + family + ",") != std::string::npos && !family.empty()) return true;
+  err << "--family must be one of " << families << ", not \"" << family << "\"\n";
   return false;
 }
 
