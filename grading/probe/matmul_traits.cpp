@@ -21,7 +21,13 @@ json::value matmul_traits(void* library) {
     if (c.block < 1 || c.tile_width < 1 || threads > 1024)
       signature_problem("traits declare configuration {block " + std::to_string(c.block) + ", tile_width " +
                         std::to_string(c.tile_width) + "}: need block >= 1, tile_width >= 1 and at most 1024 threads");
-    configs.push_back(json::array{c.block, c.tile_width});
+    const json::value pair = json::array{c.block, c.tile_width};
+    // The same configuration twice would name two cases alike, and GoogleTest refuses the program.
+    for (const json::value& earlier : configs)
+      if (json::dump(earlier) == json::dump(pair))
+        signature_problem("traits declare configuration {block " + std::to_string(c.block) + ", tile_width " +
+                          std::to_string(c.tile_width) + "} twice: list each configuration once");
+    configs.push_back(pair);
   }
   if (configs.empty()) signature_problem("traits declare no configuration: fill traits.configs");
   return json::object{{"family", "matmul"},

@@ -1,0 +1,262 @@
+// The occupancy family's grading program (seed 003's occupancy scenarios, KERNELS.md §4 and §6): the
+// access family's own scenario sweep and check (tests/access: access_cases.hpp's scenario_sweep,
+// access_checks.hpp's check_access — inputs kept pristine, guard zones, C poisoned, the exact host
+// reference bit for bit) run against the submission's vector add; the occupancy question as graded
+// answers, judged against the CUDA runtime and the suite's calculator (reference/occupancy.hpp); and
+// the performance case, which times the vector add against the suite's VectorAdd in the same process.
+// Driven by scripts/grade.sh (docs/grading.md); without a submission it lists no case.
+//
+// The vector add's cases are scenario_sweep's: n = 1, 31, 32, 33, 64, 128, 256, 512, 1000, 1024,
+// 1535, 2048, 4096, 8192, 16384, 32768, 40000, 65536 (the lab's 32 ... 65,536 and sizes between and
+// below them) × both inputs (the seed's data, non-zero integers) × S1 and S2, 100 repeats: 72 cases.
+// Groups, first match wins:
+//   large_sizes  n >= 16384, both scenarios: the lab's largest sizes, where both launch blocks of
+//                1024 and the grid has at least 16 blocks (the lab's "one block per SMX" point)
+//   edge_inputs  the occupancy answers: one case per block 32, 64, 96, 128, 256, 512, 1024 (96: three
+//                warps, where the warp limit gives a block count no power-of-two table has)
+//   configs      S2 below 16384: blocks of 32 to 512 over several blocks. S1 is the default because it
+//                is the lab's first scenario and the one whose blocks are not whole warps (block = n
+//                for n <= 1024: 1, 31, 33, 1000), which the odd sizes need; S2's blocks are powers of
+//                two from 32, the other configurations.
+//   odd_sizes    S1 at n not a multiple of 32 (1, 31, 33, 1000, 1535): a partial last warp
+//   small_sizes  S1 at the other sizes below 16384
+// 79 cases and the performance case; the largest touches 3 × 256 KiB (n = 65536).
+#include "fixtures/cuda_check.hpp"
+#include "fixtures/cuda_stream.hpp"
+#include "fixtures/device_buffer.hpp"
+#include "fixtures/generators.hpp"
+#include "fixtures/gpu_environment.hpp"
+#include "fixtures/gtest_gpu.hpp"
+#include "fixtures/measurement.hpp"
+#include "grading/graded_case.hpp"
+#include "grading/graded_performance.hpp"
+#include "grading/occupancy_submission.hpp"
+#include "grading/submission_library.hpp"
+#include "reference/occupancy.hpp"
+#include "tests/access/access_checks.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <sstream>
+#include <vector>
+
+namespace kc::grading {
+namespace {
+
+using access::access_config;
+using access::scenario;
+using access::testing::access_case;
+using access::testing::input_kind;
+using graded = graded_case<access_case>;
+
+constexpr std::size_t large_n = 16'384;
+
+graded grade(const access_case& c) {
+  graded g{c};
+  const int block = c.config.block;
+  if (c.n >= large_n) g.scored_in = group::large_sizes;
+  else if (c.config.from == scenario::s2) g.scored_in = group::configs;
+  else if (c.n % 32 != 0) g.scored_in = group::odd_sizes;
+  else g.scored_in = group::small_sizes;
+  // A partial last warp first, then a partial last block, then whole blocks.
+  g.alignment = c.n % 32 != 0 ? 0 : c.n % static_cast<std::size_t>(block) != 0 ? 1 : 2;
+  std::ostringstream text;
+  text << "kc_vector_add, n = " << c.n << ", " << access::name_of(c.config.from) << " block " << block << " (grid "
+       << access::grid_for(c.n, block) << "), repeats " << c.config.repeats << ", "
+       << (c.input == input_kind::seed_data ? "the seed's data" : "integer") << " input";
+  g.description = text.str();
+  g.work = static_cast<double>(c.n);
+  return g;
+}
+
+std::vector<graded> graded_cases() {
+  std::vector<graded> out;
+  for (const access_case& c : access::testing::scenario_sweep(vector_add_submission())) out.push_back(grade(c));
+  return hardest_first(out);
+}
+
+// No KC_SKIP_IF_TOO_LARGE: every graded size fits the GPUs the grader runs on.
+class VectorAdd : public ::testing::TestWithParam<graded> {};
+TEST_P(VectorAdd, MatchesReference) {
+  KC_REQUIRE_GPU();
+  record_grading_properties(GetParam());
+  const access_case& c = GetParam().inner;
+  expect_case_passed(access::testing::check_access(c, *access::testing::input_for(c)));
+  expect_within_memory_limit();
+  expect_seed_unchanged();
+}
+INSTANTIATE_TEST_SUITE_P(Grade, VectorAdd, ::testing::ValuesIn(graded_cases()), case_param_name<graded>);
+
+// ---- the occupancy answers ----
+
+struct answer_case {
+  int block = 0;
+  std::string name() const { return "SubmissionOccupancyB" + std::to_string(block); }
+  double cost() const { return 0.001; }  // two runtime queries and a call
+};
+using graded_answer = graded_case<answer_case>;
+
+std::vector<graded_answer> answer_cases() {
+  std::vector<graded_answer> out;
+  if (vector_add_submission().empty()) return out;
+  for (const int block : {32, 64, 96, 128, 256, 512, 1024}) {
+    graded_answer g{answer_case{block}};
+    g.scored_in = group::edge_inputs;
+    g.alignment = block % 64 == 32 ? 0 : 1;  // the odd warp counts first
+    g.description = "the occupancy answer for kc_vector_add_kernel() at block " + std::to_string(block) +
+                    ": active blocks and warps per SM";
+    g.work = block;
+    out.push_back(g);
+  }
+  return hardest_first(out);
+}
+
+// The device's SM as the calculator sees it, read once per process.
+const occupancy::sm_limits& device_sm() {
+  static const occupancy::sm_limits sm = [] {
+    cudaDeviceProp p{};
+    KC_CUDA_TRY(cudaGetDeviceProperties(&p, gpu::current().device));
+    return occupancy::sm_limits::from_device_properties(p);
+  }();
+  return sm;
+}
+
+// The answer is judged against cudaOccupancyMaxActiveBlocksPerMultiprocessor for the kernel the
+// submission names, at this block with no dynamic shared memory (the contract's launch). The suite's
+// calculator, fed the kernel's registers and static shared memory and the device's limits, explains
+// the number (which limit binds); the CUDA runtime is the judge where the two disagree, and the
+// message says they did.
+check_result check_answer(int block) {
+  std::string problem;
+  const void* kernel = submission_vector_add_kernel(&problem);
+  if (kernel == nullptr) return check_result::fail(problem);
+  cudaFuncAttributes attributes{};
+  if (const cudaError_t e = cudaFuncGetAttributes(&attributes, kernel); e != cudaSuccess) {
+    (void)cudaGetLastError();
+    return check_result::fail(std::string("kc_vector_add_kernel() returned a pointer the CUDA runtime does not know as a "
+                                          "kernel (cudaFuncGetAttributes: ") +
+                              cudaGetErrorName(e) + "): return the __global__ function itself, cast to const void*");
+  }
+  int runtime_blocks = -1;
+  if (const cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&runtime_blocks, kernel, block, 0); e != cudaSuccess) {
+    (void)cudaGetLastError();
+    return check_result::fail("cudaOccupancyMaxActiveBlocksPerMultiprocessor failed for kc_vector_add_kernel() at block " +
+                              std::to_string(block) + ": " + cudaGetErrorName(e));
+  }
+  const occupancy::sm_limits& sm = device_sm();
+  const int warps_per_block = (block + sm.warp_size - 1) / sm.warp_size;
+  const int runtime_warps = runtime_blocks * warps_per_block;
+  std::ostringstream context;
+  context << "block " << block << " on " << sm.device << ": kc_vector_add_kernel() uses " << attributes.numRegs
+          << " registers per thread and " << attributes.sharedSizeBytes << " B of static shared memory; the CUDA runtime "
+          << "(cudaOccupancyMaxActiveBlocksPerMultiprocessor) says " << runtime_blocks << " active blocks per SM = "
+          << runtime_warps << " warps of the SM's " << sm.max_warps_per_sm << " ("
+          << (sm.max_warps_per_sm > 0 ? 100 * runtime_warps / sm.max_warps_per_sm : 0) << "% occupancy)";
+  const occupancy::kernel_resources resources{
+      block, attributes.numRegs, attributes.sharedSizeBytes, 0,
+      attributes.sharedSizeBytes + attributes.maxDynamicSharedSizeBytes > sm.shared_memory_per_block};
+  const occupancy::outcome calculated = occupancy::calculate(sm, resources);
+  if (!calculated) {
+    context << "\n  the suite's occupancy calculator could not compute it (" << calculated.error
+            << "); the runtime is the judge";
+  } else if (const occupancy::occupancy& o = *calculated.value; o.active_blocks_per_sm != runtime_blocks) {
+    context << "\n  the suite's occupancy calculator says " << o.active_blocks_per_sm
+            << " blocks per SM: the calculator and the runtime disagree here, and the runtime is the judge ("
+            << o.describe() << ")";
+  } else {
+    context << "\n  the occupancy calculator agrees, bound by " << o.binding_names() << ": " << o.describe();
+  }
+  ::testing::Test::RecordProperty("active_blocks", runtime_blocks);
+  ::testing::Test::RecordProperty("registers", attributes.numRegs);
+
+  const occupancy_answer said = submission_occupancy_answer(block);
+  if (!said.answered) return check_result::fail("kc_occupancy_answer(" + std::to_string(block) + ") gave no answer: " +
+                                                said.problem + "\n  " + context.str());
+  ::testing::Test::RecordProperty("answered_blocks", said.active_blocks_per_sm);
+  ::testing::Test::RecordProperty("answered_warps", said.active_warps_per_sm);
+  if (said.active_blocks_per_sm != runtime_blocks || said.active_warps_per_sm != runtime_warps)
+    return check_result::fail("occupancy answer at block " + std::to_string(block) + ": you said " +
+                              std::to_string(said.active_blocks_per_sm) + " active blocks and " +
+                              std::to_string(said.active_warps_per_sm) + " active warps per SM, expected " +
+                              std::to_string(runtime_blocks) + " blocks and " + std::to_string(runtime_warps) +
+                              " warps (" + std::to_string(warps_per_block) + " warps per block)\n  " + context.str());
+  return check_result::pass();
+}
+
+class OccupancyAnswer : public ::testing::TestWithParam<graded_answer> {};
+TEST_P(OccupancyAnswer, MatchesRuntime) {
+  KC_REQUIRE_GPU();
+  record_grading_properties(GetParam());
+  expect_case_passed(check_answer(GetParam().inner.block));
+  expect_within_memory_limit();
+  expect_seed_unchanged();
+}
+INSTANTIATE_TEST_SUITE_P(Grade, OccupancyAnswer, ::testing::ValuesIn(answer_cases()), case_param_name<graded_answer>);
+
+// ---- performance: the vector add against the suite's VectorAdd at the lab's largest size ----
+// n = 65536, where S1 and S2 both launch blocks of 1024 (64 blocks), at 10,000 repeats (the access
+// perf test's scaling of the lab's 1,000,000 to milliseconds), the seed's data; both timed
+// interleaved (time_against_reference); the ratio of medians is what the rubric scores. A launcher
+// that ignores `repeats` runs faster than the reference, and the rubric gives no points past 1.
+constexpr std::size_t timed_n = 65'536;
+constexpr int timed_repeats = 10'000;
+constexpr std::string_view reference_variant = "VectorAdd";
+
+class Performance : public ::testing::TestWithParam<performance_point> {};
+TEST_P(Performance, AgainstReference) {
+  KC_REQUIRE_GPU();
+  const access::variant& submission = vector_add_submission().front();
+  const access::variant& reference = *access::find_variant(reference_variant);
+  const std::size_t n = timed_n;
+  const access_config config{access::scenario_s1_block(n), timed_repeats, access::testing::index_seed(n), scenario::s1};
+  std::ostringstream what;
+  what << "kc_vector_add at n = " << n << ", S1 block " << config.block << ", " << timed_repeats << " repeats, against "
+       << reference_variant << " at the same launch";
+  record_performance_case(what.str(), static_cast<double>(n), reference_variant, "n = " + std::to_string(n));
+  // Speed is scored only for a right answer at the launch timed.
+  const access_case timed{&submission, n, config, input_kind::seed_data};
+  const auto input = access::testing::input_for(timed);
+  const check_result right = access::testing::check_access(timed, *input);
+  ASSERT_TRUE(right.passed()) << "performance is not scored: the submission is wrong at the size timed\n" << right.message;
+
+  // The timed operands are copies of their own, so the check after timing can give them new contents
+  // at the same addresses.
+  device_buffer<float> a(n), b(n), c_sub(n), c_ref(n);
+  const cuda_stream stream;
+  const auto stage = [&](const access::testing::prepared_input& from) {
+    KC_CUDA_TRY(cudaMemcpyAsync(a.data(), from.a_pristine.data(), n * sizeof(float), cudaMemcpyDeviceToDevice, stream.get()));
+    KC_CUDA_TRY(cudaMemcpyAsync(b.data(), from.b_pristine.data(), n * sizeof(float), cudaMemcpyDeviceToDevice, stream.get()));
+  };
+  stage(*input);
+  const auto work = [&](const access::variant& v, device_buffer<float>& c) {
+    perf::timed_work w;
+    w.run = [&v, config, &c, &a, &b, n](cudaStream_t s) { (void)access::launch(v, a.data(), b.data(), c.data(), n, config, s); };
+    return w;
+  };
+  time_against_reference(work(submission, c_sub), work(reference, c_ref), stream.get(), what.str());
+
+  // New contents (the integer input, another seed) at the same addresses, C poisoned (NaN), one more
+  // call; each element is one IEEE operation on its inputs, so it must equal the host reference for
+  // the new contents bit for bit.
+  const auto fresh = access::testing::prepare_input(input_kind::integer, n, case_seed(base_seed(), "Performance.FreshContents"));
+  stage(*fresh);
+  KC_CUDA_TRY(cudaMemsetAsync(c_sub.data(), 0xFF, n * sizeof(float), stream.get()));
+  // A refused or failed launch is its own failure, not a replayed answer.
+  const launch_status launched = access::launch(submission, a.data(), b.data(), c_sub.data(), n, config, stream.get());
+  ASSERT_TRUE(launched.is_ok()) << launched.message();
+  KC_CUDA_TRY(cudaStreamSynchronize(stream.get()));
+  const std::vector<float> got = c_sub.download();
+  const access_case fresh_case{&submission, n, config, input_kind::integer};
+  if (const std::string problem = access::testing::judge_output(fresh_case, *fresh, got); !problem.empty())
+    ADD_FAILURE() << earlier_calls_message("differed from the host reference for the new contents (" + problem + ")");
+  expect_within_memory_limit();
+}
+
+INSTANTIATE_TEST_SUITE_P(Grade, Performance, ::testing::ValuesIn(performance_points(!vector_add_submission().empty())),
+                         case_param_name<performance_point>);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(VectorAdd);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(OccupancyAnswer);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(Performance);
+
+}  // namespace
+}  // namespace kc::grading
