@@ -39,20 +39,39 @@ fi
 
 t0=$(date +%s)
 threads=$(( $(nproc) / slots )); [ "$threads" -ge 1 ] || threads=1
+# Progress while it runs (scripts/progress_line.sh): one live line on a terminal, a plain line every
+# 15 s in a CI log; the build's and CTest's own output go to their logs.
+watcher=
+watch_start() { rm -f "$out/.phase-done"; scripts/progress_line.sh "$@" "$out/.phase-done" & watcher=$!; }
+watch_stop() { touch "$out/.phase-done"; wait "$watcher" 2>/dev/null; rm -f "$out/.phase-done"; }
+echo "kconform GPU run on ${gpu_name:-no GPU found}: logs and report in $out"
+watch_start build "$out/build.log" "$out"
 { cmake --preset gpu -DKCONFORM_GPU_SLOTS="$slots" -DKCONFORM_REFERENCE_THREADS="$threads" && cmake --build --preset gpu; } >"$out/build.log" 2>&1
 build_status=$?
+watch_stop
 t1=$(date +%s)
 rm -rf build/gpu/gtest-xml build/gpu/units  # this run's verdicts only
 ctest_status=1
 if [ $build_status -eq 0 ]; then
+  # The last whole run's test time (same GPU, no extra arguments) makes the estimate of what is left.
+  last_run=build/gpu/last_test_seconds
+  last_s=
+  [ $# -eq 0 ] && [ -z "${KCONFORM_SHARD:-}" ] && [ -f "$last_run" ] && last_s=$(cat "$last_run")
+  watch_start test "$out/ctest.log" "$out" $last_s
   ctest --preset gpu --resource-spec-file "$out/resources.json" --output-junit "$out/junit.xml" "${shard_args[@]}" "$@" >"$out/ctest.log" 2>&1
   ctest_status=$?
+  watch_stop
+  [ $# -eq 0 ] && [ -z "${KCONFORM_SHARD:-}" ] && echo $(($(date +%s) - t1)) >"$last_run"
 fi
 t2=$(date +%s)
 [ -d build/gpu/gtest-xml ] && rm -rf "$out/gtest-xml" && cp -r build/gpu/gtest-xml "$out/gtest-xml"  # CPU tests
 
 scripts/summarise_run.sh "$out" "$gpu_name" "$((t1 - t0))" "$build_status" "$((t2 - t1))" "$ctest_status" "$*" >"$out/summary.md"
-cat "$out/summary.md"
+# The end of the run fits a screen: the summary up to its tables (verdict, counts, failures, the
+# slowest units); the tables stay in summary.md.
+awk 'NR > 1 && /^(## Known-bad rows|## Performance|# )/ { exit }
+  /^## The ten slowest units/ { slow = 1; $0 = "## The slowest units (ten in summary.md)" } slow && /^\| [^u-]/ { if (++rows > 5) next } { print }' "$out/summary.md"
+echo "Report: $out/summary.md (every table), junit.xml, cases.xml, units/, ctest.log, build.log"
 if [ $build_status -ne 0 ]; then
   echo "BUILD FAILED: last lines of $out/build.log"
   tail -n 40 "$out/build.log"

@@ -34,6 +34,11 @@ units=$(echo "$stats" | awk 'NF >= 7' | wc -l)
 
 echo "# kconform GPU run"
 echo
+if [ "$build_status" -ne 0 ]; then verdict="FAILED: the build broke (build.log)"
+elif [ "$ctest_status" -ne 0 ] || [ "$failures" -gt 0 ]; then verdict="FAILED: $failures CTest unit(s) failed or did not run"
+else verdict="PASSED"; fi
+echo "**Verdict: $verdict**"
+echo
 echo "- GPU: ${gpu_name:-none found}"
 echo "- driver: $(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null | head -n 1)"
 echo "- commit: ${KCONFORM_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo 'unknown (not a git checkout; set KCONFORM_COMMIT)')}"
