@@ -4,17 +4,20 @@
 // fails the case wherever ny is not a multiple of the block; at such multiples (4096) it is right.
 // The seed's kernel lacks the same check on ny (kernels/polybench/atax/known_bad/fused_as_written.cu,
 // bug 3: its inner loop runs to BLOCK_SIZE whatever ny is).
-// Blocks 256, 128, 32: 21 cases each; ny = 4096 is a multiple of all three, no other swept ny is.
-// Expected, per group (default rubric):
-//   small_sizes   0 of 4 (ny = 2, 3)                                             0 of 20
+// Blocks 256, 128, 32; ny = 4096 is a multiple of all three, 256 and 1024 (grading-only squares) of
+// all three, 32 only of block 32; no other swept ny is. Expected, per group (default rubric):
+//   small_sizes   4 of 10 (256², 1024², both inputs)                              8 of 20
 //   odd_sizes     2 of 12 (17 × 4096, both inputs)                               4.17 of 25
 //   large_sizes   6 of 6 (4096²)                                                 15 of 15
-//   configs       4 of 32 (17 × 4096 at blocks 128 and 32)                       1.875 of 15
+//   configs       14 of 44 (17 × 4096, 256², 1024² at blocks 128 and 32; 32² at 32)  4.77 of 15
 //   edge_inputs   0 of 9 (ny = 1, 1000)                                          0 of 5
 //   sanitizer     memcheck fails (writes past y at 33 × 65); racecheck, synccheck
-//                 clean unless the stray writes fault: 0–6.67 of 10
+//                 clean unless the stray writes fault: 0–10 of 10 (measured: 6.67)
 //   performance   right at 4096², the reference's scheme at its block: ratio ~1, 8–10 of 10
-// Total 29–42.7: range 28–44 (verdict: wrong_result).
+// Total 39.9–51.9 (measured on an H100: 48.61, the value groups as counted here): range 38–52
+// (verdict: wrong_result; a case whose stray reads run far past A can also fault). Before every
+// buffer had a canary of its own, the NaN summed from A's guard wrote A's canary -- then the only
+// canary -- into y's guard and every value case passed (96.67).
 #include "kconform_atax_submission.h"
 
 __global__ void a_times_x(const double* A, const double* x, double* tmp, int nx, int ny) {

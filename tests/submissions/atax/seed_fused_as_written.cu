@@ -10,7 +10,10 @@
 //      reads past A's end (the guard's NaN canary, or beyond it), y written up to nx.
 // One block declared (BLOCK_SIZE is compiled in): no configs cases, 21 cases in all.
 // Expected, per group (default rubric):
-//   small_sizes (2×2, 3×3)        0/4: the unchecked loop reads A's guard canary, NaN · 0 = NaN in y
+//   small_sizes                   0–2/10: 2², 3², 32² read A's guard canary (NaN · 0 = NaN in y);
+//                                 the grading-only 256² and 1024² (multiples of 256: every read in
+//                                 bounds) fail on Random (transposed index) and pass on PolyBench's
+//                                 symmetric init while the race stays latent (measured: 2 of 10)
 //   odd_sizes (non-square)       0/12: the same reads past A; at 17 × 4096 y[17..] is never written
 //   edge_inputs (nx or ny = 1)    0/3: reads past A; at 1000 × 1 y is written past its end
 //   large_sizes (4096²)          0–1/2: Random fails (transposed index); PolyBench (symmetric) passes
@@ -20,7 +23,7 @@
 //                                 clean (the race is through global memory) unless the reads fault:
 //                                 0–6.67 of 10
 //   performance                   0: wrong at the shape timed (Random 4096²)
-// Total 0 + 0–7.5 + 0–6.67 = 0–14.2: range 0–16 (verdict: wrong_result, besides sanitizer and
+// Total 0–4 + 0–7.5 + 0–6.67 = 0–18.2 (measured on an H100: 10.67): range 0–19 (verdict: wrong_result, besides sanitizer and
 // perhaps fault where a read far past A leaves mapped memory, e.g. at 4096 × 17).
 #include "kconform_atax_submission.h"
 
