@@ -5,7 +5,8 @@
 # CTest, and creates <done file> when they end). On a terminal: one line, rewritten every second;
 # elsewhere (a CI log): a plain line every 15 s. What it reads is what the run writes anyway:
 #   build  ninja's "[n/m]" steps in <log>
-#   test   CTest's "n/m Test #k: name ... Passed" lines in <log> (units done of all), the runner's
+#   test   CTest's "n/m Test #k: name ... Passed" lines in <log> (units done of all; failed: CTest's
+#          "***Failed", "***Timeout", "***Exception" marks, never a word in a test's name), the runner's
 #          units/*.tsv in <report dir> (cases passed/failed so far, per finished unit), the failed units
 # The estimate of what is left: the last run's time minus the elapsed (when given and not passed),
 # else the elapsed time scaled by the units left (units differ in length, so it is rough).
@@ -20,7 +21,7 @@ line() {
     text="build: ${step:-0/?} steps, ${elapsed} s"
   else
     read -r done total failed < <(awk '/^ *[0-9]+\/[0-9]+ Test +#/ { split($1, p, "/"); n++; t = p[2];
-      if ($0 ~ /\*\*\*|Failed|Not Run|Timeout/) f++ } END { print n + 0, t + 0, f + 0 }' "$log" 2>/dev/null)
+      if ($0 ~ /\*\*\*[A-Z]/) f++ } END { print n + 0, t + 0, f + 0 }' "$log" 2>/dev/null)
     read -r passed cases_failed < <(cat "$report"/units/*.tsv 2>/dev/null |
       awk -F'\t' 'NF >= 7 { p += $3; f += $4 } END { print p + 0, f + 0 }')
     if [ -n "$last" ] && [ "$elapsed" -lt "$last" ]; then left="about $((last - elapsed)) s left (the last run took $last s)"
