@@ -49,7 +49,7 @@ using access::testing::input_kind;
 using graded = graded_case<access_case>;
 
 constexpr std::size_t large_n = 4'194'304;
-// 2^20 + 1 and (2^33 + 1) / 3: see the header.
+// 2^20 + 1 and (2^23 + 1) / 3 = 2,796,203: see the header.
 constexpr std::size_t edge_sizes[] = {1'048'577, 2'796'203};
 
 bool grouped(const access::variant& v) { return v.computes == body::curand_group; }

@@ -14,7 +14,9 @@
 #include "grading/probe/probe.hpp"
 
 #include <dlfcn.h>
+#include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -112,11 +114,31 @@ int main(int argc, char** argv) {
     std::cerr << "unknown family " << argv[1] << " (" << family_names() << ")\n";
     return 2;
   }
+  // The traits go to the probe's own copy of stdout; from here on, stdout is stderr: whatever the
+  // submission prints while it loads (static constructors) or while its traits function runs lands
+  // in probe.log, never in traits.json (printed text must not change a grade: a "debug: traits" line
+  // there made the file unreadable and the grading program end with no case run).
+  std::fflush(stdout);
+  const int traits_fd = dup(STDOUT_FILENO);
+  if (traits_fd < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+    std::cerr << "kconform_submission_probe: cannot set stdout aside\n";
+    return 2;
+  }
   void* library = dlopen(argv[2], RTLD_NOW | RTLD_LOCAL);
   if (library == nullptr) {
     std::cerr << "the submission does not load: " << dlerror() << '\n';
     return 4;
   }
-  std::cout << kc::json::dump(family->second(library)) << '\n';
+  const std::string traits = kc::json::dump(family->second(library)) + '\n';
+  std::cout.flush();
+  std::fflush(stdout);
+  for (std::size_t written = 0; written < traits.size();) {
+    const ssize_t n = write(traits_fd, traits.data() + written, traits.size() - written);
+    if (n <= 0) {
+      std::cerr << "kconform_submission_probe: cannot write the traits\n";
+      return 2;
+    }
+    written += static_cast<std::size_t>(n);
+  }
   return 0;
 }

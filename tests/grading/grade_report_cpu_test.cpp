@@ -520,6 +520,9 @@ TEST(Rubric, TheDefaultRubricReadsBackAndIsWorthOneHundred) {
   EXPECT_EQ(run_grade_report({"default-rubric", "--family", "matmul"}, out, err), exit_graded);
   EXPECT_EQ(out.str(), rubric_text(default_rubric()));
   EXPECT_EQ(run_grade_report({"default-rubric", "--family", "stencil"}, out, err), exit_bad_usage);
+  EXPECT_EQ(run_grade_report({"default-rubric", "--family", "matmul,reduction"}, out, err), exit_bad_usage)
+      << "two families in one argument are not a family";
+  EXPECT_EQ(run_grade_report({"default-rubric", "--family", ""}, out, err), exit_bad_usage);
 }
 
 TEST_F(GradeReport, AnInvalidRubricOrSeedIsABadUsageExit) {

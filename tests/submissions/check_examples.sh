@@ -28,6 +28,15 @@ field() {  # field <summary.json> <key>: a top-level string or number
 failures=0
 printf '%-10s %-24s %-16s %-34s %-8s %s\n' family example expected got score seconds | tee "$out/table.txt"
 families=$(grep -v '^#' "$here/expected.tsv" | cut -f1 | awk 'NF && !seen[$0]++')
+# Every family with a grading/families/<family>.cmake has examples, and a family asked for exists:
+# otherwise this check would pass having checked nothing.
+for family in $(cd "$root/grading/families" && ls *.cmake | sed 's/\.cmake$//'); do
+  case " $(echo $families) " in *" $family "*) ;; *) echo "FAILED: family $family has no example in expected.tsv"; failures=$((failures + 1)) ;; esac
+done
+for family in ${only_families//,/ }; do
+  case " $(echo $families) " in *" $family "*) ;; *) echo "FAILED: no examples for family '$family'"; failures=$((failures + 1)) ;; esac
+done
+checked=0
 for family in $families; do
   [ -z "$only_families" ] || case ",$only_families," in *",$family,"*) ;; *) continue ;; esac
   batch="$out/$family-submissions"
@@ -60,6 +69,7 @@ for family in $families; do
     ok=1
     awk -v s="$score" -v lo="$min" -v hi="$max" 'BEGIN { exit !(s >= lo && s <= hi) }' || ok=0
     case ",$got," in *",$verdict,"* | *", $verdict,"*) ;; *) ok=0 ;; esac
+    checked=$((checked + 1))
     printf '%-10s %-24s %-16s %-34s %-8s %s\n' "$family" "$example" "$verdict $min-$max" "$got" "$score" "$seconds" |
       tee -a "$out/table.txt"
     if [ $ok = 0 ]; then
@@ -81,5 +91,6 @@ if [ "$mode" = gpu ] && [ -f "$out/reduction/hardcoded_answers/summary.json" ]; 
     failures=$((failures + 1))
   fi
 fi
+[ $checked -gt 0 ] || { echo "FAILED: no example was checked"; failures=$((failures + 1)); }
 [ $failures -eq 0 ] || { echo "FAILED: $failures mismatch(es); reports under $out"; exit 1; }
 echo "all examples graded as expected"

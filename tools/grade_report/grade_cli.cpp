@@ -73,7 +73,8 @@ int bad_usage(std::ostream& err) {
 // KC_GRADING_FAMILIES: the families with a grading/families/<family>.cmake, comma-separated (CMake).
 bool valid_family(const std::string& family, std::ostream& err) {
   const std::string families = KC_GRADING_FAMILIES;
-  if (("," + families + ",").find("," + family + ",") != std::string::npos && !family.empty()) return true;
+  const bool one_name = !family.empty() && family.find(',') == std::string::npos;
+  if (one_name && ("," + families + ",").find("," + family + ",") != std::string::npos) return true;
   err << "--family must be one of " << families << ", not \"" << family << "\"\n";
   return false;
 }

@@ -8,7 +8,7 @@
 //      symmetric A) and not A's stride at all when nx != ny;
 //   3. the inner loop runs e to BLOCK_SIZE without checking ny, and threads tid >= nx read A too:
 //      reads past A's end (the guard's NaN canary, or beyond it), y written up to nx.
-// One block declared (BLOCK_SIZE is compiled in): no configs cases, 21 cases in all.
+// One block declared (BLOCK_SIZE is compiled in): no configs cases, 27 cases in all.
 // Expected, per group (default rubric):
 //   small_sizes                   0–2/10: 2², 3², 32² read A's guard canary (NaN · 0 = NaN in y);
 //                                 the grading-only 256² and 1024² (multiples of 256: every read in
