@@ -67,11 +67,15 @@ t2=$(date +%s)
 [ -d build/gpu/gtest-xml ] && rm -rf "$out/gtest-xml" && cp -r build/gpu/gtest-xml "$out/gtest-xml"  # CPU tests
 
 scripts/summarise_run.sh "$out" "$gpu_name" "$((t1 - t0))" "$build_status" "$((t2 - t1))" "$ctest_status" "$*" >"$out/summary.md"
+# report.html: the whole run on one self-contained page, from the folder's files (tools/run_report).
+run_report=build/gpu/tools/run_report/kconform_run_report page="report.html (the run on one page), "
+if [ ! -x "$run_report" ]; then page= && echo "report.html not written: $run_report is not built"
+elif ! "$run_report" --report-dir "$out" >/dev/null; then page=; fi  # it says why on stderr
 # The end of the run fits a screen: the summary up to its tables (verdict, counts, failures, the
 # slowest units); the tables stay in summary.md.
 awk 'NR > 1 && /^(## Known-bad rows|## Performance|# )/ { exit }
   /^## The ten slowest units/ { slow = 1; $0 = "## The slowest units (ten in summary.md)" } slow && /^\| [^u-]/ { if (++rows > 5) next } { print }' "$out/summary.md"
-echo "Report: $out/summary.md (every table), junit.xml, cases.xml, units/, ctest.log, build.log"
+echo "Report: $out/${page}summary.md (every table), junit.xml, cases.xml, units/, ctest.log, build.log"
 if [ $build_status -ne 0 ]; then
   echo "BUILD FAILED: last lines of $out/build.log"
   tail -n 40 "$out/build.log"

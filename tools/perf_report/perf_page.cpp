@@ -29,7 +29,9 @@ std::string anchor_of(const std::string& family) {
   return id;
 }
 
-std::string style_sheet() {
+}  // namespace
+
+std::string perf_page_style_sheet() {
   std::ostringstream css;
   css << R"(:root { color-scheme: light; }
 * { box-sizing: border-box; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
@@ -89,7 +91,7 @@ footer { margin-top: 36px; color: #7b8794; font-size: 12px; }
 
 // A small icon per mark, drawn as in the chart (measurement marks in a neutral colour: the chart
 // colours them by verdict).
-std::string legend_html() {
+std::string perf_legend_html() {
   auto item = [](const std::string& icon, const char* text) {
     return "<span><svg width=\"30\" height=\"20\" viewBox=\"0 0 30 20\" aria-hidden=\"true\">" + icon + "</svg>" + text +
            "</span>";
@@ -106,6 +108,8 @@ std::string legend_html() {
   html += "<span>colour: verdict \u00b7 time per launch on a log axis, and the change against the baseline median on a linear strip</span></div>\n";
   return html;
 }
+
+namespace {
 
 void header_html(std::ostringstream& html, const perf_rows& rows, const families& grouped, const page_options& options) {
   std::set<std::string> gpus;
@@ -179,9 +183,9 @@ std::string perf_page_html(const perf_rows& rows, const page_options& options) {
   std::ostringstream html;
   html << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>"
-       << html_escape(options.title) << "</title>\n<style>\n" << style_sheet() << "</style>\n</head>\n<body>\n<main>\n";
+       << html_escape(options.title) << "</title>\n<style>\n" << perf_page_style_sheet() << "</style>\n</head>\n<body>\n<main>\n";
   header_html(html, rows, grouped, options);
-  html << legend_html();
+  html << perf_legend_html();
   for (const auto& [family, points] : grouped) {
     int slow = 0;
     for (const perf::judged_point* p : points) slow += p->result == perf::verdict::slow;

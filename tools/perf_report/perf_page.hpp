@@ -17,6 +17,11 @@ struct page_options {
 
 std::string perf_page_html(const perf_rows& rows, const page_options& options);
 
+// The page's style sheet and the chart legend, for another page that shows the same charts and
+// tables (tools/run_report's run page).
+std::string perf_page_style_sheet();
+std::string perf_legend_html();
+
 // The banner's text when any row had a planted slowdown ("planted slowdown of 10.0% — SLOW verdicts
 // are expected"); empty when none did.
 std::string planted_banner_text(const perf_rows& rows);
