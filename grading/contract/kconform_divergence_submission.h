@@ -38,7 +38,7 @@
 
 typedef struct kc_divergence_traits {
   int abi; /* KC_SUBMISSION_ABI */
-  /* Threads per block both launchers accept (1 to 1024; the first is your default); unused entries 0.
+  /* Threads per block both launchers accept (1 to 1024, each once; the first is your default); unused entries 0.
    * Any block works for a guarded one-thread-per-element kernel: declaring a few (e.g. 256, 32, 96,
    * 1024) earns the `configs` group, which grades every declared block but the first. */
   int blocks[KC_DIVERGENCE_MAX_BLOCKS];

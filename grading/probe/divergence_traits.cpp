@@ -24,7 +24,8 @@ json::value divergence_traits(void* library) {
     if (block == 0) continue;
     if (block < 1 || block > 1024)
       signature_problem("traits declare block " + std::to_string(block) + ": a block has 1 to 1024 threads");
-    if (std::find(seen.begin(), seen.end(), block) != seen.end()) continue;  // declared twice: graded once
+    if (std::find(seen.begin(), seen.end(), block) != seen.end())  // as every family: one listing per block
+      signature_problem("traits declare block " + std::to_string(block) + " twice: list each block once");
     seen.push_back(block);
     blocks.push_back(block);
   }
