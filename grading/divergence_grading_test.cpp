@@ -124,8 +124,9 @@ INSTANTIATE_TEST_SUITE_P(Grade, WarpDivergence, ::testing::ValuesIn(graded_cases
 // the submission at its default block. Both timed interleaved (time_against_reference); the ratio of
 // medians is what the rubric scores. Only DV1 is timed: DV2 is slower by design (every warp runs
 // the four branches in turn), so its time says nothing about the student's code that DV1's does not.
-// A launcher that ignores `repeats` runs faster than the reference; the rubric gives no points past
-// a ratio of 1, so it gains nothing.
+// Known hole (a second reader's finding, open): nothing checks that `repeats` is honoured, so a
+// launcher that ignores it (or a kernel whose stores the compiler folds) runs up to 100x faster and
+// turns a ratio past 1.2 into full performance points. The fix is to time at repeats = 1 as well.
 constexpr std::string_view reference_variant = "WarpNoDivergence";
 constexpr int reference_block = 1024;
 

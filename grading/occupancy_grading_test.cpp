@@ -196,8 +196,9 @@ INSTANTIATE_TEST_SUITE_P(Grade, OccupancyAnswer, ::testing::ValuesIn(answer_case
 // ---- performance: the vector add against the suite's VectorAdd at the lab's largest size ----
 // n = 65536, where S1 and S2 both launch blocks of 1024 (64 blocks), at 10,000 repeats (the access
 // perf test's scaling of the lab's 1,000,000 to milliseconds), the seed's data; both timed
-// interleaved (time_against_reference); the ratio of medians is what the rubric scores. A launcher
-// that ignores `repeats` runs faster than the reference, and the rubric gives no points past 1.
+// interleaved (time_against_reference); the ratio of medians is what the rubric scores. Known hole
+// (open, as in divergence): nothing checks that `repeats` is honoured, so a launcher that ignores it
+// earns full performance points however slow its kernel; the fix is to time at repeats = 1 as well.
 constexpr std::size_t timed_n = 65'536;
 constexpr int timed_repeats = 10'000;
 constexpr std::string_view reference_variant = "VectorAdd";
