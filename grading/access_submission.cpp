@@ -14,15 +14,7 @@ using seeded_entry = const char* (*)(const float*, const float*, float*, size_t,
                                      cudaStream_t);
 
 const std::vector<int>& blocks_from_traits() {
-  static const std::vector<int> blocks = [] {
-    std::vector<int> out;
-    const std::optional<json::value>& traits = submission_traits();
-    if (!traits) return out;
-    if (const json::value* list = traits->find("blocks"); list != nullptr && list->as_array() != nullptr)
-      for (const json::value& b : *list->as_array())
-        if (b.as_number()) out.push_back(static_cast<int>(*b.as_number()));
-    return out;
-  }();
+  static const std::vector<int> blocks = traits_ints("blocks");
   return blocks;
 }
 

@@ -14,12 +14,7 @@ using conv2d_entry = const char* (*)(const double*, double*, int, int, int, int,
 
 std::vector<conv2d::conv2d_config> read_configs() {
   std::vector<conv2d::conv2d_config> out;
-  const std::optional<json::value>& traits = submission_traits();
-  if (!traits) return out;
-  if (const json::value* configs = traits->find("configs"); configs != nullptr && configs->as_array() != nullptr)
-    for (const json::value& pair : *configs->as_array())
-      if (const json::array* p = pair.as_array(); p != nullptr && p->size() == 2 && (*p)[0].as_number() && (*p)[1].as_number())
-        out.push_back({static_cast<int>(*(*p)[0].as_number()), static_cast<int>(*(*p)[1].as_number())});
+  for (const auto& [block_x, block_y] : traits_int_pairs("configs")) out.push_back({block_x, block_y});
   return out;
 }
 

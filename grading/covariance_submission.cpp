@@ -19,11 +19,7 @@ using covariance_entry = const char* (*)(double*, double*, double*, int, int, do
 const std::vector<cov::covariance_config>& declared_configs() {
   static const std::vector<cov::covariance_config> configs = [] {
     std::vector<cov::covariance_config> out;
-    const std::optional<json::value>& traits = submission_traits();
-    if (!traits) return out;
-    if (const json::value* blocks = traits->find("blocks"); blocks != nullptr && blocks->as_array() != nullptr)
-      for (const json::value& block : *blocks->as_array())
-        if (block.as_number()) out.push_back({static_cast<int>(*block.as_number()), 0, 0, 0});
+    for (const int block : traits_ints("blocks")) out.push_back({block, 0, 0, 0});
     return out;
   }();
   return configs;

@@ -11,16 +11,6 @@ namespace {
 
 using divergence_entry = const char* (*)(const float*, const float*, float*, size_t, int, int, cudaStream_t);
 
-std::vector<int> read_blocks() {
-  std::vector<int> blocks;
-  const std::optional<json::value>& traits = submission_traits();
-  if (!traits) return blocks;
-  if (const json::value* listed = traits->find("blocks"); listed != nullptr && listed->as_array() != nullptr)
-    for (const json::value& b : *listed->as_array())
-      if (b.as_number() != nullptr) blocks.push_back(static_cast<int>(*b.as_number()));
-  return blocks;
-}
-
 // The launcher's own constraint (access::validate checks n, the device's block limit and the grid):
 // only a declared block is asked for.
 std::string undeclared_block(std::size_t, const access::access_config& config) {
@@ -74,7 +64,7 @@ std::span<const access::variant> warp_divergence_submission() {
 }
 
 const std::vector<int>& divergence_blocks() {
-  static const std::vector<int> blocks = read_blocks();
+  static const std::vector<int> blocks = traits_ints("blocks");
   return blocks;
 }
 

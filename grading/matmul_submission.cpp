@@ -26,10 +26,7 @@ const declared& declared_traits() {
     if (!traits) return out;
     out.block_dims = traits_int(*traits, "block_dims", 2);
     out.reads_c = traits_int(*traits, "reads_c", 0) != 0;
-    if (const json::value* configs = traits->find("configs"); configs != nullptr && configs->as_array() != nullptr)
-      for (const json::value& pair : *configs->as_array())
-        if (const json::array* p = pair.as_array(); p != nullptr && p->size() == 2 && (*p)[0].as_number() && (*p)[1].as_number())
-          out.configs.push_back({static_cast<int>(*(*p)[0].as_number()), static_cast<int>(*(*p)[1].as_number())});
+    for (const auto& [block, tile_width] : traits_int_pairs("configs")) out.configs.push_back({block, tile_width});
     return out;
   }();
   return d;

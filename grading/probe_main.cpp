@@ -16,6 +16,7 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -45,6 +46,26 @@ void check_abi(int abi) {
   if (abi != KC_SUBMISSION_ABI)
     signature_problem("traits.abi is " + std::to_string(abi) + ", this grader's contract is version " +
                       std::to_string(KC_SUBMISSION_ABI) + ": set abi = KC_SUBMISSION_ABI");
+}
+
+std::vector<int> declared_blocks(std::span<const int> entries, const std::string& hint) {
+  std::vector<int> blocks;
+  for (const int block : entries) {
+    if (block == 0) continue;
+    if (block < 1 || block > 1024)
+      signature_problem("traits declare block " + std::to_string(block) + ": a block has 1 to 1024 threads");
+    if (std::find(blocks.begin(), blocks.end(), block) != blocks.end())
+      signature_problem("traits declare block " + std::to_string(block) + " twice: list each block once");
+    blocks.push_back(block);
+  }
+  if (blocks.empty()) signature_problem("traits declare no block: fill traits.blocks (" + hint + ")");
+  return blocks;
+}
+
+json::array as_json(const std::vector<int>& values) {
+  json::array out;
+  for (const int v : values) out.push_back(v);
+  return out;
 }
 
 namespace {

@@ -97,4 +97,25 @@ int traits_int(const json::value& traits, const char* key, int fallback) {
   return member != nullptr && member->as_number() != nullptr ? static_cast<int>(*member->as_number()) : fallback;
 }
 
+std::vector<int> traits_ints(const char* key) {
+  std::vector<int> out;
+  const std::optional<json::value>& traits = submission_traits();
+  if (!traits) return out;
+  if (const json::value* list = traits->find(key); list != nullptr && list->as_array() != nullptr)
+    for (const json::value& x : *list->as_array())
+      if (x.as_number() != nullptr) out.push_back(static_cast<int>(*x.as_number()));
+  return out;
+}
+
+std::vector<std::pair<int, int>> traits_int_pairs(const char* key) {
+  std::vector<std::pair<int, int>> out;
+  const std::optional<json::value>& traits = submission_traits();
+  if (!traits) return out;
+  if (const json::value* list = traits->find(key); list != nullptr && list->as_array() != nullptr)
+    for (const json::value& pair : *list->as_array())
+      if (const json::array* p = pair.as_array(); p != nullptr && p->size() == 2 && (*p)[0].as_number() && (*p)[1].as_number())
+        out.emplace_back(static_cast<int>(*(*p)[0].as_number()), static_cast<int>(*(*p)[1].as_number()));
+  return out;
+}
+
 }  // namespace kc::grading

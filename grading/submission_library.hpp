@@ -16,6 +16,8 @@
 #include <exception>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace kc::grading {
 
@@ -53,5 +55,10 @@ void expect_within_memory_limit();
 
 // An integer member of a traits object; `fallback` when absent.
 int traits_int(const json::value& traits, const char* key, int fallback);
+
+// The submission's declared list `key` (the probe wrote and checked it): integers ("blocks": [256, 32])
+// or integer pairs ("configs": [[16, 16], [8, 8]]). Empty without a submission or without the key.
+std::vector<int> traits_ints(const char* key);
+std::vector<std::pair<int, int>> traits_int_pairs(const char* key);
 
 }  // namespace kc::grading

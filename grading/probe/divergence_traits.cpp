@@ -3,7 +3,6 @@
 #include "grading/contract/kconform_divergence_submission.h"
 #include "grading/probe/probe.hpp"
 
-#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -18,19 +17,8 @@ json::value divergence_traits(void* library) {
   entry(library, "kc_warp_divergence", contract);
   const kc_divergence_traits t = traits_fn();
   check_abi(t.abi);
-  std::vector<int> seen;
-  json::array blocks;
-  for (const int block : t.blocks) {
-    if (block == 0) continue;
-    if (block < 1 || block > 1024)
-      signature_problem("traits declare block " + std::to_string(block) + ": a block has 1 to 1024 threads");
-    if (std::find(seen.begin(), seen.end(), block) != seen.end())  // as every family: one listing per block
-      signature_problem("traits declare block " + std::to_string(block) + " twice: list each block once");
-    seen.push_back(block);
-    blocks.push_back(block);
-  }
-  if (blocks.empty()) signature_problem("traits declare no block: fill traits.blocks (the first is your default)");
-  return json::object{{"family", "divergence"}, {"abi", t.abi}, {"blocks", std::move(blocks)}};
+  const std::vector<int> blocks = declared_blocks(t.blocks, "the first is your default");
+  return json::object{{"family", "divergence"}, {"abi", t.abi}, {"blocks", as_json(blocks)}};
 }
 
 const family_registration registered("divergence", divergence_traits);

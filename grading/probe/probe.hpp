@@ -7,7 +7,9 @@
 
 #include "fixtures/json_text.hpp"
 
+#include <span>
 #include <string>
+#include <vector>
 
 namespace kc::probe {
 
@@ -16,6 +18,11 @@ namespace kc::probe {
 void* entry(void* library, const char* name, const char* contract);
 // traits.abi must be this grader's KC_SUBMISSION_ABI.
 void check_abi(int abi);
+// A traits array of blocks (threads per block) with unused entries 0: the blocks declared, in order,
+// each 1 to 1024 and listed once (a block listed twice would name two cases alike, which GoogleTest
+// refuses), at least one; else a signature problem. `hint` ends the "no block" message.
+std::vector<int> declared_blocks(std::span<const int> entries, const std::string& hint);
+json::array as_json(const std::vector<int>& values);
 
 using traits_reader = json::value (*)(void* library);
 // A static object of this type in a family's file adds the family to the probe.
