@@ -1,10 +1,9 @@
 #include "tools/perf_report/report_cli.hpp"
 
+#include "tools/perf_report/page_command.hpp"
 #include "tools/perf_report/perf_page.hpp"
 #include "tools/perf_report/perf_rows.hpp"
 
-#include <filesystem>
-#include <fstream>
 #include <optional>
 
 namespace kc::perf_report {
@@ -13,59 +12,26 @@ namespace {
 
 constexpr const char* usage = "usage: kconform_perf_report --report-dir DIR [--out FILE] [--title TEXT]\n";
 
-struct options {
-  std::filesystem::path report_dir;
-  std::filesystem::path out;
-  page_options page;
-};
-
-std::optional<options> parse_options(const std::vector<std::string>& args, std::ostream& err) {
-  options o;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& flag = args[i];
-    if (i + 1 >= args.size() || (flag != "--report-dir" && flag != "--out" && flag != "--title")) {
-      err << (i + 1 >= args.size() && flag.starts_with("--") ? "missing value for " : "unknown argument ") << flag << "\n";
-      return std::nullopt;
-    }
-    const std::string& value = args[++i];
-    if (flag == "--report-dir") o.report_dir = value;
-    if (flag == "--out") o.out = value;
-    if (flag == "--title") o.page.title = value;
-  }
-  if (o.report_dir.empty()) {
-    err << "--report-dir is required\n";
-    return std::nullopt;
-  }
-  if (o.out.empty()) o.out = o.report_dir / "perf.html";
-  o.page.source = (o.report_dir / "perf").string();
-  return o;
-}
-
 }  // namespace
 
 int run_perf_report(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  const std::optional<options> o = parse_options(args, err);
-  if (!o) {
+  const std::optional<page_command> command = parse_page_command(args, "perf.html", err);
+  if (!command) {
     err << usage;
     return exit_bad_arguments;
   }
-  const perf_rows rows = read_perf_dir(o->report_dir);
+  const perf_rows rows = read_perf_dir(command->report_dir);
   if (rows.points.empty()) {
-    err << "kconform_perf_report: no perf rows in " << (o->report_dir / "perf").string();
+    err << "kconform_perf_report: no perf rows in " << (command->report_dir / "perf").string();
     if (!rows.malformed.empty()) err << " (" << rows.malformed.size() << " malformed)";
     err << "; nothing written\n";
     return exit_no_perf_rows;
   }
-  const std::string html = perf_page_html(rows, o->page);
-  std::ofstream file(o->out, std::ios::binary | std::ios::trunc);
-  file << html;
-  file.close();
-  if (!file) {
-    err << "kconform_perf_report: cannot write " << o->out.string() << "\n";
-    return exit_write_failed;
-  }
-  out << o->out.string() << "\n";
-  return exit_written;
+  page_options page;
+  if (!command->title.empty()) page.title = command->title;
+  page.source = (command->report_dir / "perf").string();
+  return write_page(*command, perf_page_html(rows, page), "kconform_perf_report", out, err) ? exit_written
+                                                                                             : exit_write_failed;
 }
 
 }  // namespace kc::perf_report
