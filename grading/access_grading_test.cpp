@@ -31,6 +31,7 @@
 #include "fixtures/measurement.hpp"
 #include "grading/access_submission.hpp"
 #include "grading/graded_case.hpp"
+#include "grading/access_row_performance.hpp"
 #include "grading/graded_performance.hpp"
 #include "grading/submission_library.hpp"
 #include "tests/access/access_checks.hpp"
@@ -151,53 +152,7 @@ TEST_P(Performance, AgainstReference) {
   what << "AC1 coalesced, n = " << timed_n << ", the submission at " << config.describe() << ", " << reference_variant
        << " at " << reference_config.describe();
   record_performance_case(what.str(), static_cast<double>(timed_n), reference_variant, "n = " + std::to_string(timed_n));
-  // Speed is scored only for a right answer at the size timed.
-  const access_case timed{&submission, timed_n, config, input_kind::seed_data};
-  const auto input = access::testing::input_for(timed);
-  const check_result right = access::testing::check_access(timed, *input);
-  ASSERT_TRUE(right.passed()) << "performance is not scored: the submission is wrong at the size timed\n" << right.message;
-
-  // The timed operands are copies of their own (the shared input stays pristine for other cases), so
-  // the check after timing can give them new contents at the same addresses.
-  const std::size_t bytes = timed_n * sizeof(float);
-  device_buffer<float> a(timed_n), b(timed_n), c_sub(timed_n), c_ref(timed_n);
-  const cuda_stream stream;
-  // Staged on the timing stream itself (the legacy stream's copies would not be ordered with it).
-  const auto stage = [&](const device_buffer<float>& from_a, const device_buffer<float>& from_b) {
-    KC_CUDA_TRY(cudaMemcpyAsync(a.data(), from_a.data(), bytes, cudaMemcpyDeviceToDevice, stream.get()));
-    KC_CUDA_TRY(cudaMemcpyAsync(b.data(), from_b.data(), bytes, cudaMemcpyDeviceToDevice, stream.get()));
-  };
-  stage(input->a_pristine, input->b_pristine);
-  const auto work = [&](const access::variant& v, const access::access_config& cfg, device_buffer<float>& c) {
-    perf::timed_work w;
-    w.run = [&v, cfg, &c, &a, &b](cudaStream_t s) { (void)access::launch(v, a.data(), b.data(), c.data(), timed_n, cfg, s); };
-    return w;
-  };
-  time_against_reference(work(submission, config, c_sub), work(reference, reference_config, c_ref), stream.get(), what.str());
-
-  // New integer contents at the same addresses, C poisoned (all bits set: NaN), one more call. The
-  // answer is one float addition per element, so it must equal the host's A[i] + B[i] bit for bit.
-  const auto fresh = access::testing::prepare_input(input_kind::integer, timed_n,
-                                                    case_seed(base_seed(), "Performance.FreshContents"));
-  stage(fresh->a_pristine, fresh->b_pristine);
-  KC_CUDA_TRY(cudaMemsetAsync(c_sub.data(), 0xFF, bytes, stream.get()));
-  // A refused or failed launch is its own failure, not a replayed answer.
-  const launch_status launched = access::launch(submission, a.data(), b.data(), c_sub.data(), timed_n, config, stream.get());
-  ASSERT_TRUE(launched.is_ok()) << launched.message();
-  KC_CUDA_TRY(cudaStreamSynchronize(stream.get()));
-  const std::vector<float> got = c_sub.download();
-  std::size_t differ = 0, first = timed_n;
-  for (std::size_t i = 0; i < timed_n; ++i)
-    if (!(got[i] == fresh->host.a[i] + fresh->host.b[i])) {
-      ++differ;
-      first = std::min(first, i);
-    }
-  if (differ > 0) {
-    std::ostringstream what_differs;
-    what_differs << "differed from A[i] + B[i] in " << differ << " of " << timed_n << " elements of C (first C[" << first
-                 << "] = " << got[first] << ", expected " << fresh->host.a[first] + fresh->host.b[first] << ")";
-    ADD_FAILURE() << earlier_calls_message(what_differs.str());
-  }
+  time_access_row_against_reference(submission, config, reference, reference_config, timed_n, what.str());
   expect_within_memory_limit();
 }
 

@@ -29,6 +29,7 @@
 #include "fixtures/measurement.hpp"
 #include "grading/divergence_submission.hpp"
 #include "grading/graded_case.hpp"
+#include "grading/access_row_performance.hpp"
 #include "grading/graded_performance.hpp"
 #include "grading/submission_library.hpp"
 #include "tests/access/access_checks.hpp"
@@ -142,43 +143,7 @@ TEST_P(Performance, AgainstReference) {
   what << "DV1 at n = " << n << ", the submission at block " << config.block << ", " << reference_variant
        << " at block " << reference_block << ", " << config.repeats << " repeats";
   record_performance_case(what.str(), static_cast<double>(n), reference_variant, "n = " + std::to_string(n));
-  // Speed is scored only for a right answer at the size timed.
-  const access_case timed{&submission, n, config, input_kind::seed_data};
-  const auto input = access::testing::input_for(timed);
-  const check_result right = access::testing::check_access(timed, *input);
-  ASSERT_TRUE(right.passed()) << "performance is not scored: the submission is wrong at the size timed\n" << right.message;
-
-  // The timed operands are copies of their own (the shared input stays pristine for other cases), so
-  // the check after timing can give them new contents at the same addresses.
-  device_buffer<float> a(n), b(n), c_sub(n), c_ref(n);
-  const cuda_stream stream;
-  const auto stage = [&](const access::testing::prepared_input& from) {
-    KC_CUDA_TRY(cudaMemcpyAsync(a.data(), from.a_pristine.data(), n * sizeof(float), cudaMemcpyDeviceToDevice, stream.get()));
-    KC_CUDA_TRY(cudaMemcpyAsync(b.data(), from.b_pristine.data(), n * sizeof(float), cudaMemcpyDeviceToDevice, stream.get()));
-  };
-  stage(*input);
-  const auto work = [&](const access::variant& v, const access_config& cfg, device_buffer<float>& c) {
-    perf::timed_work w;
-    w.run = [&v, cfg, &c, &a, &b, n](cudaStream_t s) { (void)access::launch(v, a.data(), b.data(), c.data(), n, cfg, s); };
-    return w;
-  };
-  time_against_reference(work(submission, config, c_sub), work(reference, reference_config, c_ref), stream.get(),
-                         what.str());
-
-  // New contents (the integer input, another seed) at the same addresses, C poisoned (NaN), one more
-  // call. Every element is one IEEE operation on its two inputs, so the answer must equal the host
-  // reference for the new contents bit for bit (judge_output: the conformance check's own comparison).
-  const auto fresh = access::testing::prepare_input(input_kind::integer, n, case_seed(base_seed(), "Performance.FreshContents"));
-  stage(*fresh);
-  KC_CUDA_TRY(cudaMemsetAsync(c_sub.data(), 0xFF, n * sizeof(float), stream.get()));
-  // A refused or failed launch is its own failure, not a replayed answer.
-  const launch_status launched = access::launch(submission, a.data(), b.data(), c_sub.data(), n, config, stream.get());
-  ASSERT_TRUE(launched.is_ok()) << launched.message();
-  KC_CUDA_TRY(cudaStreamSynchronize(stream.get()));
-  const std::vector<float> got = c_sub.download();
-  const access_case fresh_case{&submission, n, config, input_kind::integer};
-  if (const std::string problem = access::testing::judge_output(fresh_case, *fresh, got); !problem.empty())
-    ADD_FAILURE() << earlier_calls_message("differed from the host reference for the new contents (" + problem + ")");
+  time_access_row_against_reference(submission, config, reference, reference_config, n, what.str());
   expect_within_memory_limit();
 }
 

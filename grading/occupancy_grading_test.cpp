@@ -29,6 +29,7 @@
 #include "fixtures/gtest_gpu.hpp"
 #include "fixtures/measurement.hpp"
 #include "grading/graded_case.hpp"
+#include "grading/access_row_performance.hpp"
 #include "grading/graded_performance.hpp"
 #include "grading/occupancy_submission.hpp"
 #include "grading/submission_library.hpp"
@@ -214,42 +215,7 @@ TEST_P(Performance, AgainstReference) {
   what << "kc_vector_add at n = " << n << ", S1 block " << config.block << ", " << timed_repeats << " repeats, against "
        << reference_variant << " at the same launch";
   record_performance_case(what.str(), static_cast<double>(n), reference_variant, "n = " + std::to_string(n));
-  // Speed is scored only for a right answer at the launch timed.
-  const access_case timed{&submission, n, config, input_kind::seed_data};
-  const auto input = access::testing::input_for(timed);
-  const check_result right = access::testing::check_access(timed, *input);
-  ASSERT_TRUE(right.passed()) << "performance is not scored: the submission is wrong at the size timed\n" << right.message;
-
-  // The timed operands are copies of their own, so the check after timing can give them new contents
-  // at the same addresses.
-  device_buffer<float> a(n), b(n), c_sub(n), c_ref(n);
-  const cuda_stream stream;
-  const auto stage = [&](const access::testing::prepared_input& from) {
-    KC_CUDA_TRY(cudaMemcpyAsync(a.data(), from.a_pristine.data(), n * sizeof(float), cudaMemcpyDeviceToDevice, stream.get()));
-    KC_CUDA_TRY(cudaMemcpyAsync(b.data(), from.b_pristine.data(), n * sizeof(float), cudaMemcpyDeviceToDevice, stream.get()));
-  };
-  stage(*input);
-  const auto work = [&](const access::variant& v, device_buffer<float>& c) {
-    perf::timed_work w;
-    w.run = [&v, config, &c, &a, &b, n](cudaStream_t s) { (void)access::launch(v, a.data(), b.data(), c.data(), n, config, s); };
-    return w;
-  };
-  time_against_reference(work(submission, c_sub), work(reference, c_ref), stream.get(), what.str());
-
-  // New contents (the integer input, another seed) at the same addresses, C poisoned (NaN), one more
-  // call; each element is one IEEE operation on its inputs, so it must equal the host reference for
-  // the new contents bit for bit.
-  const auto fresh = access::testing::prepare_input(input_kind::integer, n, case_seed(base_seed(), "Performance.FreshContents"));
-  stage(*fresh);
-  KC_CUDA_TRY(cudaMemsetAsync(c_sub.data(), 0xFF, n * sizeof(float), stream.get()));
-  // A refused or failed launch is its own failure, not a replayed answer.
-  const launch_status launched = access::launch(submission, a.data(), b.data(), c_sub.data(), n, config, stream.get());
-  ASSERT_TRUE(launched.is_ok()) << launched.message();
-  KC_CUDA_TRY(cudaStreamSynchronize(stream.get()));
-  const std::vector<float> got = c_sub.download();
-  const access_case fresh_case{&submission, n, config, input_kind::integer};
-  if (const std::string problem = access::testing::judge_output(fresh_case, *fresh, got); !problem.empty())
-    ADD_FAILURE() << earlier_calls_message("differed from the host reference for the new contents (" + problem + ")");
+  time_access_row_against_reference(submission, config, reference, config, n, what.str());
   expect_within_memory_limit();
 }
 
