@@ -1,6 +1,9 @@
 #include "tools/run_report/junit_reader.hpp"
 
+#include "fixtures/json_text.hpp"
+
 #include <cctype>
+#include <cstdint>
 #include <cstdlib>
 #include <optional>
 
@@ -57,24 +60,6 @@ std::optional<std::size_t> read_tag(std::string_view text, std::size_t start, xm
 double seconds_of(const std::string& text) { return text.empty() ? 0.0 : std::strtod(text.c_str(), nullptr); }
 int count_of(const std::string& text) { return text.empty() ? 0 : std::atoi(text.c_str()); }
 
-void append_utf8(std::string& out, unsigned long code) {
-  if (code < 0x80) {
-    out += static_cast<char>(code);
-  } else if (code < 0x800) {
-    out += static_cast<char>(0xC0 | (code >> 6));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  } else if (code < 0x10000) {
-    out += static_cast<char>(0xE0 | (code >> 12));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (code >> 18));
-    out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  }
-}
-
 }  // namespace
 
 std::string xml_unescape(std::string_view text) {
@@ -101,7 +86,7 @@ std::string xml_unescape(std::string_view text) {
         out += text[i];
         continue;
       }
-      append_utf8(out, code);
+      json::append_utf8(out, static_cast<std::uint32_t>(code));
     } else {
       out += text[i];
       continue;
