@@ -109,15 +109,38 @@ std::string perf_legend_html() {
   return html;
 }
 
+std::string verdict_counts_html(const perf_rows& rows) {
+  std::map<perf::verdict, int> counts;
+  for (const perf::judged_point& p : rows.points) ++counts[p.result];
+  std::ostringstream html;
+  html << "<ul class=\"counts\">";
+  for (perf::verdict v : all_verdicts) {
+    const verdict_style s = style_of(v);
+    html << "<li class=\"count " << s.css_class << (counts[v] == 0 ? " zero" : "") << "\"><b>" << counts[v] << "</b>"
+         << perf::name_of(v) << "</li>";
+  }
+  html << "</ul>\n";
+  return html.str();
+}
+
+std::string points_to_look_at_html(const perf_rows& rows, std::string (*anchor)(const std::string& family)) {
+  std::ostringstream attention;
+  for (perf::verdict v : {perf::verdict::slow, perf::verdict::ambiguous, perf::verdict::fast})
+    for (const perf::judged_point& p : rows.points)
+      if (p.result == v)
+        attention << "<li><span class=\"verdict " << style_of(v).css_class << "\">" << perf::name_of(v) << " "
+                  << (p.base ? format_change(p.ratio()) : "") << "</span> <a href=\"#" << anchor(p.key.family) << "\">"
+                  << html_escape(p.key.str()) << "</a></li>\n";
+  if (attention.str().empty()) return "";
+  return "<h3>Points to look at</h3>\n<ul class=\"attention\">\n" + attention.str() + "</ul>\n";
+}
+
 namespace {
 
 void header_html(std::ostringstream& html, const perf_rows& rows, const families& grouped, const page_options& options) {
   std::set<std::string> gpus;
-  std::map<perf::verdict, int> counts;
-  for (const perf::judged_point& p : rows.points) {
+  for (const perf::judged_point& p : rows.points)
     if (!p.gpu_name.empty()) gpus.insert(p.gpu_name);
-    ++counts[p.result];
-  }
   std::string gpu_list;
   for (const std::string& gpu : gpus) gpu_list += (gpu_list.empty() ? "" : ", ") + html_escape(gpu);
   html << "<header>\n<h1>" << html_escape(options.title) << "</h1>\n<p class=\"meta\">" << (gpus.size() > 1 ? "GPUs: " : "GPU: ")
@@ -130,23 +153,9 @@ void header_html(std::ostringstream& html, const perf_rows& rows, const families
     html << "<div class=\"banner malformed\">" << rows.malformed.size()
          << (rows.malformed.size() == 1 ? " row was" : " rows were")
          << " malformed and left out: <a href=\"#malformed\">listed at the end</a>.</div>\n";
-  html << "<ul class=\"counts\">";
-  for (perf::verdict v : all_verdicts) {
-    const verdict_style s = style_of(v);
-    html << "<li class=\"count " << s.css_class << (counts[v] == 0 ? " zero" : "") << "\"><b>" << counts[v] << "</b>"
-         << perf::name_of(v) << "</li>";
-  }
-  html << "</ul>\n";
-
+  html << verdict_counts_html(rows);
   // The points a reader came for, worst first, each linking to its family's chart.
-  std::ostringstream attention;
-  for (perf::verdict v : {perf::verdict::slow, perf::verdict::ambiguous, perf::verdict::fast})
-    for (const perf::judged_point& p : rows.points)
-      if (p.result == v)
-        attention << "<li><span class=\"verdict " << style_of(v).css_class << "\">" << perf::name_of(v) << " "
-                  << (p.base ? format_change(p.ratio()) : "") << "</span> <a href=\"#" << anchor_of(p.key.family) << "\">"
-                  << html_escape(p.key.str()) << "</a></li>\n";
-  if (!attention.str().empty()) html << "<h3>Points to look at</h3>\n<ul class=\"attention\">\n" << attention.str() << "</ul>\n";
+  html << points_to_look_at_html(rows, anchor_of);
   html << "</header>\n";
 }
 

@@ -22,6 +22,12 @@ std::string perf_page_html(const perf_rows& rows, const page_options& options);
 std::string perf_page_style_sheet();
 std::string perf_legend_html();
 
+// The counts by verdict (a list, every verdict, zeros greyed) and the points to look at (SLOW, then
+// AMBIGUOUS, then FAST, each linking to #anchor(family); "" when none): the page's header, for
+// another page that shows the same points.
+std::string verdict_counts_html(const perf_rows& rows);
+std::string points_to_look_at_html(const perf_rows& rows, std::string (*anchor)(const std::string& family));
+
 // The banner's text when any row had a planted slowdown ("planted slowdown of 10.0% — SLOW verdicts
 // are expected"); empty when none did.
 std::string planted_banner_text(const perf_rows& rows);

@@ -4,7 +4,6 @@
 #include "tools/perf_report/family_table.hpp"
 #include "tools/perf_report/html_text.hpp"
 #include "tools/perf_report/perf_page.hpp"
-#include "tools/perf_report/verdict_style.hpp"
 #include "tools/run_report/page_sections.hpp"
 #include "tools/run_report/page_text.hpp"
 
@@ -14,6 +13,10 @@
 namespace kc::run_report {
 
 using perf_report::html_escape;
+
+namespace {
+std::string family_anchor(const std::string& family) { return element_id("perf-", family); }
+}  // namespace
 
 std::string perf_section_html(const run_folder& run) {
   const perf_report::perf_rows& rows = run.perf;
@@ -34,29 +37,10 @@ std::string perf_section_html(const run_folder& run) {
   if (const std::string planted = perf_report::planted_banner_text(rows); !planted.empty())
     html << "<div class=\"banner planted\">" << html_escape(planted) << "</div>\n";
 
-  std::map<perf::verdict, int> counts;
   std::map<std::string, std::vector<const perf::judged_point*>> families;
-  for (const perf::judged_point& p : rows.points) {
-    ++counts[p.result];
-    families[p.key.family].push_back(&p);
-  }
-  html << "<ul class=\"counts\">";
-  for (perf::verdict v : perf_report::all_verdicts) {
-    const perf_report::verdict_style s = perf_report::style_of(v);
-    html << "<li class=\"count " << s.css_class << (counts[v] == 0 ? " zero" : "") << "\"><b>" << counts[v] << "</b>"
-         << perf::name_of(v) << "</li>";
-  }
-  html << "</ul>\n";
-
-  // Worst first, as perf.html's header.
-  std::ostringstream attention;
-  for (perf::verdict v : {perf::verdict::slow, perf::verdict::ambiguous, perf::verdict::fast})
-    for (const perf::judged_point& p : rows.points)
-      if (p.result == v)
-        attention << "<li><span class=\"verdict " << perf_report::style_of(v).css_class << "\">" << perf::name_of(v) << " "
-                  << (p.base ? perf_report::format_change(p.ratio()) : "") << "</span> <a href=\"#"
-                  << element_id("perf-", p.key.family) << "\">" << html_escape(p.key.str()) << "</a></li>\n";
-  if (!attention.str().empty()) html << "<h3>Points to look at</h3>\n<ul class=\"attention\">\n" << attention.str() << "</ul>\n";
+  for (const perf::judged_point& p : rows.points) families[p.key.family].push_back(&p);
+  // The counts and the points to look at, worst first, as perf.html's header draws them.
+  html << perf_report::verdict_counts_html(rows) << perf_report::points_to_look_at_html(rows, family_anchor);
 
   html << perf_report::perf_legend_html();
   for (const auto& [family, points] : families)
