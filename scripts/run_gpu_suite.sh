@@ -58,8 +58,15 @@ if [ $build_status -eq 0 ]; then
   last_s=
   [ $# -eq 0 ] && [ -z "${KCONFORM_SHARD:-}" ] && [ -f "$last_run" ] && last_s=$(cat "$last_run")
   watch_start test "$out/ctest.log" "$out" $last_s
+  # How busy the GPU is while the tests run (summary.md's "Time" line): utilization every 0.5 s.
+  sampler=
+  if command -v nvidia-smi >/dev/null; then
+    nvidia-smi --query-gpu=utilization.gpu --format=csv,noheader,nounits -lms 500 >"$out/gpu_busy.csv" 2>/dev/null &
+    sampler=$!
+  fi
   ctest --preset gpu --resource-spec-file "$out/resources.json" --output-junit "$out/junit.xml" "${shard_args[@]}" "$@" >"$out/ctest.log" 2>&1
   ctest_status=$?
+  [ -n "$sampler" ] && kill "$sampler" 2>/dev/null && wait "$sampler" 2>/dev/null
   watch_stop
   [ $# -eq 0 ] && [ -z "${KCONFORM_SHARD:-}" ] && echo $(($(date +%s) - t1)) >"$last_run"
 fi

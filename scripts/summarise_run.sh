@@ -49,6 +49,13 @@ echo "CTest: $passed passed, $failures failed, $skipped skipped (of $tests)"
 echo
 echo "Cases: $case_passed passed, $case_failed failed, $case_skipped skipped (of $cases, in $units GPU units and $processes processes)"
 echo
+# Where the time goes (issue 21): the units' wall seconds added up, the part their cases spent making
+# inputs and CPU references (column 8, fixtures/time_spent.hpp), and how busy the GPU was while the
+# tests ran (gpu_busy.csv: nvidia-smi's utilization, the share of each 0.5 s with a kernel running).
+unit_s=$(sum 7); input_s=$(echo "$stats" | awk -F'\t' 'NF >= 8 {s += $8} END {print s + 0}')
+busy=$(awk -F', *' '$1 ~ /^[0-9]+$/ { n++; s += $1; if ($1 == 0) idle++ } END { if (n) printf "%.0f%% busy on average, idle in %.0f%% of %d samples", s / n, 100 * idle / n, n }' "$out/gpu_busy.csv" 2>/dev/null)
+echo "Time: $unit_s unit-seconds, of which $input_s s making inputs and CPU references$(awk -v a="$input_s" -v b="$unit_s" 'BEGIN { if (b > 0) printf " (%.0f%%)", 100 * a / b }'); GPU ${busy:-not sampled}"
+echo
 if [ "$failures" -gt 0 ] || [ "$ctest_status" -ne 0 ]; then
   echo "## Failed or not run"
   echo '```'
@@ -60,9 +67,9 @@ fi
 if [ -n "$stats" ]; then
   echo "## The ten slowest units"
   echo
-  echo "| unit | cases | processes | seconds |"
-  echo "|---|---|---|---|"
-  echo "$stats" | awk -F'\t' 'NF >= 7' | sort -t$'\t' -k7,7 -rn | head -n 10 | awk -F'\t' '{printf "| %s | %s | %s | %s |\n", $1, $2, $6, $7}'
+  echo "| unit | cases | processes | seconds | inputs and references, s |"
+  echo "|---|---|---|---|---|"
+  echo "$stats" | awk -F'\t' 'NF >= 7' | sort -t$'\t' -k7,7 -rn | head -n 10 | awk -F'\t' '{printf "| %s | %s | %s | %s | %s |\n", $1, $2, $6, $7, (NF >= 8 ? $8 : "-")}'
   echo
 fi
 # Each known-bad row's verdict (gtest properties "verdict" / "first_catch", kept in the unit's JUnit).

@@ -9,6 +9,7 @@
 #include "fixtures/guarded_buffer.hpp"
 #include "fixtures/input_cache.hpp"
 #include "fixtures/replay.hpp"
+#include "fixtures/time_spent.hpp"
 #include "reference/access_reference.hpp"
 
 #include <algorithm>
@@ -93,6 +94,7 @@ double chi_square_statistic(std::span<const std::size_t> counts, std::span<const
 // ---- inputs ----
 
 std::shared_ptr<const prepared_input> prepare_input(input_kind kind, std::size_t n, std::uint64_t seed) {
+  const time_spent::input_timer timer;  // issue 21: where the time goes
   auto input = std::make_shared<prepared_input>();
   input->kind = kind;
   input->seed = seed;

@@ -10,6 +10,7 @@
 #include "fixtures/input_cache.hpp"
 #include "fixtures/suite_case.hpp"
 #include "fixtures/replay.hpp"
+#include "fixtures/time_spent.hpp"
 #include "reference/matmul_reference.hpp"
 
 #include <algorithm>
@@ -206,6 +207,7 @@ std::shared_ptr<prepared_input> make_host_input(const shape& s, input_kind kind,
 }
 
 std::shared_ptr<const prepared_input> prepare(const shape& s, input_kind kind, std::uint64_t seed) {
+  const time_spent::input_timer timer;  // issue 21: where the time goes
   std::shared_ptr<prepared_input> input = make_host_input(s, kind, seed);
   input->pristine_a = device_buffer<float>(input->a.size());
   input->pristine_b = device_buffer<float>(input->b.size());

@@ -10,6 +10,7 @@
 #include "fixtures/guarded_buffer.hpp"
 #include "fixtures/input_cache.hpp"
 #include "fixtures/replay.hpp"
+#include "fixtures/time_spent.hpp"
 #include "reference/polybench/percent_diff.hpp"
 
 #include <gtest/gtest.h>
@@ -47,6 +48,7 @@ std::shared_ptr<prepared_input> make_host_input(const atax_shape& s, input_kind 
 }
 
 std::shared_ptr<const prepared_input> prepare(const atax_shape& s, input_kind kind, std::uint64_t seed) {
+  const time_spent::input_timer timer;  // issue 21: where the time goes
   std::shared_ptr<prepared_input> input = make_host_input(s, kind, seed);
   input->pristine_a = device_buffer<double>(input->host.a.size());
   input->pristine_x = device_buffer<double>(input->host.x.size());

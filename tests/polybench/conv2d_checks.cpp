@@ -9,6 +9,7 @@
 #include "fixtures/guarded_buffer.hpp"
 #include "fixtures/input_cache.hpp"
 #include "fixtures/replay.hpp"
+#include "fixtures/time_spent.hpp"
 #include "reference/polybench/conv2d_reference.hpp"
 
 #include <gtest/gtest.h>
@@ -142,6 +143,7 @@ std::shared_ptr<prepared_input> make_host_input(input_kind kind, size_2d size, s
 }
 
 std::shared_ptr<const prepared_input> prepare_input(input_kind kind, size_2d size, std::uint64_t seed) {
+  const time_spent::input_timer timer;  // issue 21: where the time goes
   std::shared_ptr<prepared_input> input = make_host_input(kind, size, seed);
   input->a_pristine = device_buffer<double>(input->a.size());
   input->a_pristine.upload(input->a);

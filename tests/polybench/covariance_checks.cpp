@@ -10,6 +10,7 @@
 #include "fixtures/guarded_buffer.hpp"
 #include "fixtures/input_cache.hpp"
 #include "fixtures/replay.hpp"
+#include "fixtures/time_spent.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -99,6 +100,7 @@ std::shared_ptr<prepared_input> make_host_input(const dims& d, input_kind kind, 
 }
 
 std::shared_ptr<const prepared_input> prepare(const dims& d, input_kind kind, float_n_setting setting, std::uint64_t seed) {
+  const time_spent::input_timer timer;  // issue 21: where the time goes
   std::shared_ptr<prepared_input> input = make_host_input(d, kind, setting, seed);
   input->pristine_data = device_buffer<double>(input->data.size());
   input->pristine_data.upload(input->data);

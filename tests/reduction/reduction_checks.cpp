@@ -9,6 +9,7 @@
 #include "fixtures/guarded_buffer.hpp"
 #include "fixtures/input_cache.hpp"
 #include "fixtures/replay.hpp"
+#include "fixtures/time_spent.hpp"
 #include "reference/reduction_reference.hpp"
 
 #include <optional>
@@ -27,6 +28,7 @@ std::size_t library_summation_depth(std::size_t n) {
 }
 
 std::shared_ptr<const prepared_input> prepare_input(input_kind kind, std::size_t n, std::uint64_t seed) {
+  const time_spent::input_timer timer;  // issue 21: where the time goes
   auto input = std::make_shared<prepared_input>();
   input->kind = kind;
   input->seed = seed;

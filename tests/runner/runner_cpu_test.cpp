@@ -95,8 +95,8 @@ TEST(RunnerReport, JUnitHasEveryCaseWithItsVerdictAndEscapedText) {
   unit_outcome unit;
   unit.name = "matmul.conformance.SharedTiled";
   unit.processes = 2;
-  unit.cases.push_back({"Matmul/Conformance.MatchesReference/A", case_status::passed, 0.5, {{"gpu", "H200"}}, "", 1});
-  unit.cases.push_back({"Matmul/Conformance.MatchesReference/B", case_status::failed, 0.1, {}, "expected <1> & got \"2\"\nmore", 1});
+  unit.cases.push_back({"Matmul/Conformance.MatchesReference/A", case_status::passed, 0.5, {{"gpu", "H200"}, {"input_seconds", "0.25"}}, "", 1});
+  unit.cases.push_back({"Matmul/Conformance.MatchesReference/B", case_status::failed, 0.1, {{"input_seconds", "0.125"}}, "expected <1> & got \"2\"\nmore", 1});
   unit.cases.push_back({"Matmul/Conformance.MatchesReference/C", case_status::skipped, 0, {}, "no GPU", 2});
   const std::string xml = junit_xml(unit);
   EXPECT_NE(xml.find("tests=\"3\" failures=\"1\" skipped=\"1\""), std::string::npos) << xml;
@@ -105,6 +105,9 @@ TEST(RunnerReport, JUnitHasEveryCaseWithItsVerdictAndEscapedText) {
   EXPECT_NE(xml.find("<skipped message=\"no GPU\"/>"), std::string::npos) << xml;
   EXPECT_NE(xml.find("name=\"processes\" value=\"2\""), std::string::npos) << xml;
   EXPECT_EQ(stats_line(unit).rfind("matmul.conformance.SharedTiled\t3\t1\t1\t1\t2\t", 0), 0u) << stats_line(unit);
+  // The last column adds up the cases' seconds spent making inputs and references.
+  const std::string line = stats_line(unit);
+  EXPECT_EQ(line.substr(line.rfind('\t') + 1), "0.38") << line;
 }
 
 TEST(RunnerSanitizer, CountsHazardHeadsNotDetailsOrSummaries) {

@@ -3,6 +3,7 @@
 #include "fixtures/json_text.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 #include <sstream>
 
 namespace kc::runner {
@@ -89,12 +90,18 @@ std::string unit_json(const unit_outcome& unit) {
 }
 
 std::string stats_line(const unit_outcome& unit) {
-  char seconds[32];
+  // The seconds its cases spent making inputs and CPU references (fixtures/time_spent.hpp).
+  double input_seconds = 0;
+  for (const case_result& c : unit.cases)
+    for (const auto& [key, value] : c.properties)
+      if (key == "input_seconds") input_seconds += std::atof(value.c_str());
+  char seconds[32], inputs[32];
   std::snprintf(seconds, sizeof seconds, "%.2f", unit.seconds);
+  std::snprintf(inputs, sizeof inputs, "%.2f", input_seconds);
   std::ostringstream out;
   out << unit.name << '\t' << unit.cases.size() << '\t' << unit.count(case_status::passed) << '\t'
       << unit.count(case_status::failed) << '\t' << unit.count(case_status::skipped) << '\t' << unit.processes << '\t'
-      << seconds;
+      << seconds << '\t' << inputs;
   return out.str();
 }
 

@@ -22,7 +22,8 @@ std::string junit_xml(const unit_outcome& unit);
 // {"unit", "processes", "seconds", "cases": [{"name", "status", "seconds", "attempt", "message",
 // "properties": {key: value}}]}.
 std::string unit_json(const unit_outcome& unit);
-// "<name>\t<cases>\t<passed>\t<failed>\t<skipped>\t<processes>\t<seconds>"
+// "<name>\t<cases>\t<passed>\t<failed>\t<skipped>\t<processes>\t<seconds>\t<input seconds>", the last
+// the seconds its cases spent making inputs and CPU references (their input_seconds properties)
 std::string stats_line(const unit_outcome& unit);
 std::string xml_escape(const std::string& text);
 
