@@ -290,7 +290,7 @@ check_result check_access(const access_case& requested, const prepared_input& in
   guarded_device_buffer<float> a(c.n), b(c.n), out(c.n);
   a.poison();
   b.poison();
-  out.poison();
+  out.poison(guard_role::write_only);
   KC_CUDA_TRY(cudaDeviceSynchronize());  // the poison is in place before the check's stream starts
   const cuda_stream stream;
   enqueue_behind_delay(a.data(), input.a_pristine.data(), c.n * sizeof(float), stream.get());

@@ -284,7 +284,7 @@ check_result check_matmul(const variant& v, const matmul_config& config, const p
   a.poison();
   b.poison();
   if (v.reads_output) c.fill_bytes(finite_fill_byte);
-  else c.poison();
+  else c.poison(guard_role::write_only);
   KC_CUDA_TRY(cudaDeviceSynchronize());  // the poison is in place before the check's stream starts
   const cuda_stream stream;
   enqueue_behind_delay(a.data(), input.pristine_a.data(), input.a.size() * sizeof(float), stream.get());

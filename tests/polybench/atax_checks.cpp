@@ -94,7 +94,7 @@ check_result check_atax(const atax_case& c, const prepared_input& input, cublasH
   a.poison();
   x.poison();
   tmp.poison();  // scratch, poisoned too: an entry read before it is written is a NaN
-  y.poison();
+  y.poison(guard_role::write_only);  // a double output: its guard must show an atomicAdd too
   KC_CUDA_TRY(cudaDeviceSynchronize());  // the poison is in place before the check's stream starts
   const cuda_stream stream;
   enqueue_behind_delay(a.data(), input.pristine_a.data(), input.pristine_a.bytes(), stream.get());

@@ -168,7 +168,7 @@ check_outcome check_covariance(const covariance_case& c, const prepared_input& i
   guarded_device_buffer<double> data(c.d.data_elements()), mean(static_cast<std::size_t>(c.d.m)), symmat(c.d.symmat_elements());
   data.poison();
   mean.poison();
-  symmat.poison();
+  symmat.poison(guard_role::write_only);  // a double output: its guard must show an atomicAdd too
   KC_CUDA_TRY(cudaDeviceSynchronize());  // the poison is in place before the check's stream starts
   const cuda_stream stream;
   enqueue_behind_delay(data.data(), input.pristine_data.data(), input.pristine_data.bytes(), stream.get());

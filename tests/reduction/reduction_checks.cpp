@@ -118,7 +118,7 @@ check_result check_one_pass(const reduction_case& c, const prepared_input& input
 
   guarded_device_buffer<float> in(c.n), out(geometry.grid);
   in.poison();
-  out.poison();
+  out.poison(guard_role::write_only);
   KC_CUDA_TRY(cudaDeviceSynchronize());  // the poison is in place before the check's stream starts
   const cuda_stream stream;
   enqueue_behind_delay(in.data(), input.pristine.data(), c.n * sizeof(float), stream.get());
