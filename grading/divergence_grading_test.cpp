@@ -8,19 +8,24 @@
 // The cases: for each entry point (DV1 kc_warp_no_divergence, DV2 kc_warp_divergence; a test suite
 // each), the access sweep's sizes (swept_sizes: 1, 31, 32, 33, 1000, 1535, 32768, 65537, 1000003,
 // 4194304) × its inputs (the seed's data A[i] = i + 1, B[i] = i + 2, and non-zero integers ±[1, 1000])
-// at every block the submission declares, 100 repeats; and its repeat cases (repeats 1 and 7 at
-// n = 1000) at the default block. Groups, first match wins:
-//   large_sizes  n = 4194304, the lab's size (n >= 4M), every declared block
+// at every block the submission declares and at the grader's blocks 96 and 97 (those not declared:
+// divergence_submission.cpp says why these two), 100 repeats; and its repeat cases (repeats 1 and 7
+// at n = 1000) at the default block. Groups, first match wins:
+//   large_sizes  n = 4194304, the lab's size (n >= 4M), every block graded
 //   edge_inputs  the repeat counts 1 and 7 (the result must not depend on the loop count: a body that
 //                accumulates into C, or reads C, fails here). The suite's inputs have no zeros,
 //                denormals or infinite quotients to make an edge input of (its integer input is
 //                non-zero by design, so every quotient is finite), and sizes that are not whole
 //                warps are odd_sizes' already; the repeat count is the family's one other axis.
-//   configs      every other case at a declared block other than the first
+//   configs      every other case at a block other than the first declared: the other declared
+//                blocks and the grader's (a declared list that shares a multiple, 128 or 4, hides an op
+//                taken from threadIdx.x instead of i; the grader's blocks are multiples of neither)
 //   odd_sizes    n not a multiple of 32 (a partial last warp), at the default block
 //   small_sizes  n = 32 and 32768, at the default block
-// A student who declares blocks {256, 32, 96, 1024} gets 2 × (80 + 4) = 168 cases; the largest
-// touches 3 × 16 MiB (n = 4194304), a few milliseconds of GPU time.
+// Per entry point, 20 cases (10 sizes × 2 inputs) per block graded and 4 repeat cases: a student who
+// declares blocks {256, 32, 96, 1024} is graded at those and 97, 2 × (5 × 20 + 4) = 208 cases; one who
+// declares {256} alone, at 256, 96 and 97, 2 × (3 × 20 + 4) = 128. The largest touches 3 × 16 MiB
+// (n = 4194304), a few milliseconds of GPU time.
 #include "fixtures/cuda_check.hpp"
 #include "fixtures/cuda_stream.hpp"
 #include "fixtures/device_buffer.hpp"
@@ -55,12 +60,15 @@ std::vector<input_kind> inputs_at(std::size_t n) {
   return {input_kind::integer};
 }
 
-// The access sweep (sizes × inputs) at the declared blocks, and its repeat cases at the default one.
+// The access sweep (sizes × inputs) at the declared blocks and the grader's, and its repeat cases at
+// the default one.
 std::vector<access_case> cases_of(const access::variant& v) {
+  std::vector<int> blocks = divergence_blocks();
+  blocks.insert(blocks.end(), grader_divergence_blocks().begin(), grader_divergence_blocks().end());
   std::vector<access_case> cases;
   for (const std::size_t n : access::testing::swept_sizes())
     for (const input_kind input : inputs_at(n))
-      for (const int block : divergence_blocks())
+      for (const int block : blocks)
         cases.push_back({&v, n, access_config{block, access::testing::seed_repeats, access::testing::index_seed(n)}, input});
   for (const input_kind input : inputs_at(repeat_mode_n))
     for (const int repeats : {1, 7})

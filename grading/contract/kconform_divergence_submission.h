@@ -21,10 +21,14 @@
  *
  * Launch with `block` threads per block and as many blocks as cover n (grid = ceil(n / block)),
  * guarding the threads past n: the grader sweeps n = 1, 31, 32, 33, 1000, 1535, 32768, 65537,
- * 1000003 and 4194304 (the lab's size) at every block you declare. A block you declare and then refuse
- * is a failure; one you do not declare is never asked for. The first block you declare is your
- * default: the performance case times kc_warp_no_divergence at it, at n = 4194304 and 100 repeats,
- * against the suite's DV1 at block 1024.
+ * 1000003 and 4194304 (the lab's size) at every block you declare, and also at blocks 96 and 97,
+ * which it chooses itself (since contract version 2): i is the global index, so C must not depend on
+ * the block. An op taken from threadIdx.x, or a warp counted within the block, is right only at
+ * blocks that are multiples of 128 (DV1) or of 4 (DV2), and 96 and 97 are not. So every block from 1
+ * to 1024 must work, as it does for a guarded one-thread-per-element kernel: refusing a block you
+ * declare, or one of the grader's, is a failure. The first block you declare is your default: the
+ * performance case times kc_warp_no_divergence at it, at n = 4194304 and 100 repeats, against the
+ * suite's DV1 at block 1024.
  *
  * A lab file that also holds the occupancy scenarios' vector add compiles under either family:
  * this header declares the occupancy family's entry points too (kconform_occupancy_submission.h).
@@ -38,9 +42,9 @@
 
 typedef struct kc_divergence_traits {
   int abi; /* KC_SUBMISSION_ABI */
-  /* Threads per block both launchers accept (1 to 1024, each once; the first is your default); unused entries 0.
-   * Any block works for a guarded one-thread-per-element kernel: declaring a few (e.g. 256, 32, 96,
-   * 1024) earns the `configs` group, which grades every declared block but the first. */
+  /* Threads per block to grade at (1 to 1024, each once; the first is your default); unused entries 0.
+   * Any block works for a guarded one-thread-per-element kernel, and both launchers must accept any:
+   * the `configs` group grades every declared block but the first, and the grader's 96 and 97. */
   int blocks[KC_DIVERGENCE_MAX_BLOCKS];
 } kc_divergence_traits;
 

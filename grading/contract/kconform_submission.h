@@ -17,8 +17,10 @@
 #include <cuda_runtime.h>
 #include <stddef.h>
 
-/* The contract's version: a submission built against another version is refused when it loads. */
-#define KC_SUBMISSION_ABI 1
+/* The contract's version: a submission built against another version is refused when it loads.
+ * 2 (issue 20): the divergence launchers are also called at blocks the grader chooses (docs/grading.md,
+ * "Contract versions"). */
+#define KC_SUBMISSION_ABI 2
 
 #ifdef __cplusplus
 #define KC_SUBMISSION_EXPORT extern "C" __attribute__((visibility("default")))

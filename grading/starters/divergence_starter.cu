@@ -1,7 +1,7 @@
 // kconform divergence submission: start here (docs/grading.md, kconform_divergence_submission.h).
 //
-// Write the two kernels of the lab (TODO), delete the two "TODO" refusals, keep the traits true to
-// the blocks your launchers accept, and grade it:
+// Write the two kernels of the lab (TODO), delete the two "TODO" refusals, list in the traits the
+// blocks to grade at (the grader adds 96 and 97: C must not depend on the block), and grade it:
 //   scripts/grade.sh --family divergence --submission divergence_starter.cu
 // As it stands it compiles and refuses every case with the TODO message.
 #include "kconform_divergence_submission.h"

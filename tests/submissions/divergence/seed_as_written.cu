@@ -3,20 +3,21 @@
 // only the glue the contract needs (the launchers). The lab ran n = 4194304 with NTB = 1024, where
 // that is exact; at any n that is not a multiple of the block the last n mod block elements are never
 // written (the poison shows), and below one block the grid is 0 (cudaErrorInvalidConfiguration).
-// Blocks 1024 (the lab's), 256 and 32.
+// Blocks 1024 (the lab's), 256 and 32; the grader adds 96 and 97, which divide no swept size.
 //
 // Expected (verdict: wrong_result). A case passes iff block divides n and n >= block. Per group
 // (both entry points, both inputs):
 //   small   (n = 32, 32768 at 1024: 8)        n = 32768: 4/8                -> 10.00
 //   odd     (7 sizes at 1024: 28)             none                          -> 0
-//   large   (n = 4194304, 3 blocks: 12)       all: 12/12                    -> 15.00
-//   configs (9 sizes × blocks 256, 32: 72)    256: 32768; 32: 32, 32768: 12/72 -> 2.50
+//   large   (n = 4194304, 5 blocks: 20)       1024, 256, 32: 12/20          -> 9.00
+//   configs (9 sizes × blocks 256, 32 and the grader's 96, 97: 144)
+//                                             256: 32768; 32: 32, 32768: 12/144 -> 1.25
 //   edge    (repeats 1, 7 at n = 1000: 8)     none (grid 0)                 -> 0
 //   performance: right at n = 4194304, block 1024, and the reference's own body: ratio ~1 (10).
 //   sanitizer: the sanitized cases (n = 33 at every block, n = 1000 at 1024) include grid-0 launches,
 //   which compute-sanitizer reports as "Program hit cudaErrorInvalidConfiguration" (an API error, on
 //   by default): memcheck at least is not clean (0–10).
-// Total 37.5–47.5; range 35–49.
+// Total 30.25–40.25; range 28–42 (before the grader's blocks, contract version 1: 37.5–47.5).
 #include "kconform_divergence_submission.h"
 
 __global__ void warp_no_divergence(float* A, float* B, float* C)  // the lab's signature
