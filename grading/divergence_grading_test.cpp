@@ -130,12 +130,11 @@ INSTANTIATE_TEST_SUITE_P(Grade, WarpDivergence, ::testing::ValuesIn(graded_cases
 
 // ---- performance: the submission's DV1 against the suite's WarpNoDivergence at the lab's scale ----
 // n = 4194304, 100 repeats (the lab's), the seed's data; the reference at the lab's block of 1024,
-// the submission at its default block. Both timed interleaved (time_against_reference); the ratio of
-// medians is what the rubric scores. Only DV1 is timed: DV2 is slower by design (every warp runs
-// the four branches in turn), so its time says nothing about the student's code that DV1's does not.
-// Known hole (a second reader's finding, open): nothing checks that `repeats` is honoured, so a
-// launcher that ignores it (or a kernel whose stores the compiler folds) runs up to 100x faster and
-// turns a ratio past 1.2 into full performance points. The fix is to time at repeats = 1 as well.
+// the submission at its default block. Both timed interleaved, at 100 repeats and at one
+// (access_row_performance.hpp): the worse of the two ratios of medians is what the rubric scores, so
+// a launcher that ignores `repeats` gains nothing. Only DV1 is timed: DV2 is slower by design (every
+// warp runs the four branches in turn), so its time says nothing about the student's code that DV1's
+// does not.
 constexpr std::string_view reference_variant = "WarpNoDivergence";
 constexpr int reference_block = 1024;
 

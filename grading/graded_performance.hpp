@@ -17,6 +17,7 @@
 #include "fixtures/measurement.hpp"
 #include "fixtures/suite_case.hpp"
 #include "grading/graded_case.hpp"
+#include "grading/timed_ratio.hpp"
 
 #include <gtest/gtest.h>
 
@@ -51,17 +52,22 @@ inline void record_performance_case(const std::string& what, double work, std::s
   ::testing::Test::RecordProperty("size", size);
 }
 
+// Records what tools/grade_report scores: the ratio and the two medians behind it.
+inline void record_scored_ratio(const timed_ratio& scored) {
+  ::testing::Test::RecordProperty("submission_ms", std::to_string(scored.submission_us / 1000));
+  ::testing::Test::RecordProperty("reference_ms", std::to_string(scored.reference_us / 1000));
+  ::testing::Test::RecordProperty("ratio", std::to_string(scored.ratio()));
+}
+
 // Times both works (10 interleaved rounds) and records the ratio submission / reference.
 inline void time_against_reference(const perf::timed_work& submission, const perf::timed_work& reference,
                                    cudaStream_t stream, const std::string& what) {
   const std::vector<perf::interleaved_timing> timings = perf::measure_interleaved({submission, reference}, stream, 10);
   KC_CUDA_TRY(cudaStreamSynchronize(stream));
-  const double ratio = timings[0].median_us / timings[1].median_us;
-  ::testing::Test::RecordProperty("submission_ms", std::to_string(timings[0].median_us / 1000));
-  ::testing::Test::RecordProperty("reference_ms", std::to_string(timings[1].median_us / 1000));
-  ::testing::Test::RecordProperty("ratio", std::to_string(ratio));
-  std::cout << what << ": submission " << timings[0].median_us << " us, reference " << timings[1].median_us
-            << " us, ratio " << ratio << '\n';
+  const timed_ratio measured{timings[0].median_us, timings[1].median_us};
+  record_scored_ratio(measured);
+  std::cout << what << ": submission " << measured.submission_us << " us, reference " << measured.reference_us
+            << " us, ratio " << measured.ratio() << '\n';
 }
 
 // The message every family's fresh-contents check fails with (tools/grade_report classifies a

@@ -13,7 +13,10 @@
 //   large_sizes  n >= 16384, both scenarios: the lab's largest sizes, where both launch blocks of
 //                1024 and the grid has at least 16 blocks (the lab's "one block per SMX" point)
 //   edge_inputs  the occupancy answers: one case per block 32, 64, 96, 128, 256, 512, 1024 (96: three
-//                warps, where the warp limit gives a block count no power-of-two table has)
+//                warps, where the warp limit gives a block count no power-of-two table has). Each
+//                first runs kc_vector_add at that block and requires kc_vector_add_kernel() to be the
+//                one kernel it launched (grading/launched_kernels.hpp): an answer for another kernel
+//                fails whatever its numbers
 //   configs      S2 below 16384: blocks of 32 to 512 over several blocks. S1 is the default because it
 //                is the lab's first scenario and the one whose blocks are not whole warps (block = n
 //                for n <= 1024: 1, 31, 33, 1000), which the odd sizes need; S2's blocks are powers of
@@ -31,13 +34,17 @@
 #include "grading/graded_case.hpp"
 #include "grading/access_row_performance.hpp"
 #include "grading/graded_performance.hpp"
+#include "grading/launched_kernels.hpp"
 #include "grading/occupancy_submission.hpp"
 #include "grading/submission_library.hpp"
 #include "reference/occupancy.hpp"
 #include "tests/access/access_checks.hpp"
 
 #include <cuda_runtime_api.h>
+#include <cxxabi.h>
 
+#include <cstdlib>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -122,15 +129,62 @@ const occupancy::sm_limits& device_sm() {
   return sm;
 }
 
+// A kernel in messages: its function's name (demangled), else its address.
+std::string kernel_name(const void* kernel) {
+  const char* name = nullptr;
+  if (kernel != nullptr && cudaFuncGetName(&name, kernel) == cudaSuccess && name != nullptr) {
+    int status = 0;
+    char* readable = abi::__cxa_demangle(name, nullptr, nullptr, &status);
+    const std::string out = status == 0 && readable != nullptr ? readable : name;
+    std::free(readable);
+    return out;
+  }
+  (void)cudaGetLastError();
+  std::ostringstream text;
+  text << "the function at " << kernel;
+  return text.str();
+}
+
+// The answer is about the kernel kc_vector_add runs: kc_vector_add is called at this block (grid 16,
+// the graded repeats, inputs of ones) and the kernels it launched are read from the submission's
+// launch record; `named` must be the one kernel it launched, however many times.
+check_result check_named_kernel_is_launched(const void* named, int block) {
+  const std::size_t n = 16 * static_cast<std::size_t>(block);
+  device_buffer<float> a(n), b(n), c(n);
+  const std::vector<float> ones(n, 1.0f);
+  a.upload(ones);
+  b.upload(ones);
+  const cuda_stream stream;
+  const access_config config{block, access::testing::seed_repeats, access::testing::index_seed(n), scenario::none};
+  std::ostringstream call;
+  call << "kc_vector_add at block " << block << " (n = " << n << ", grid " << access::grid_for(n, block) << ", "
+       << config.repeats << " repeats)";
+  (void)take_launched_kernels();  // what earlier calls launched is not this call's
+  const launch_status launched =
+      access::launch(vector_add_submission().front(), a.data(), b.data(), c.data(), n, config, stream.get());
+  const std::optional<launched_kernels> seen = take_launched_kernels();
+  if (!launched.is_ok())
+    return check_result::fail(call.str() + " did not launch: " + launched.message() +
+                              "; the occupancy answer is judged for the kernel kc_vector_add launches");
+  KC_CUDA_TRY(cudaStreamSynchronize(stream.get()));
+  if (!seen) return check_result::pass();  // a library built without the guard: launches are not seen
+  std::string names;
+  for (const void* k : seen->kernels) names += (names.empty() ? "" : "; ") + kernel_name(k);
+  ::testing::Test::RecordProperty("launched_kernels", names);
+  const std::string problem = named_kernel_problem(named, *seen, "kc_vector_add_kernel()", call.str(), kernel_name);
+  return problem.empty() ? check_result::pass() : check_result::fail(problem);
+}
+
 // The answer is judged against cudaOccupancyMaxActiveBlocksPerMultiprocessor for the kernel the
-// submission names, at this block with no dynamic shared memory (the contract's launch). The suite's
-// calculator, fed the kernel's registers and static shared memory and the device's limits, explains
-// the number (which limit binds); the CUDA runtime is the judge where the two disagree, and the
-// message says they did.
+// submission names (which must be the kernel kc_vector_add launches: checked first), at this block
+// with no dynamic shared memory (the contract's launch). The suite's calculator, fed the kernel's
+// registers and static shared memory and the device's limits, explains the number (which limit
+// binds); the CUDA runtime is the judge where the two disagree, and the message says they did.
 check_result check_answer(int block) {
   std::string problem;
   const void* kernel = submission_vector_add_kernel(&problem);
   if (kernel == nullptr) return check_result::fail(problem);
+  if (check_result launched = check_named_kernel_is_launched(kernel, block); !launched.passed()) return launched;
   cudaFuncAttributes attributes{};
   if (const cudaError_t e = cudaFuncGetAttributes(&attributes, kernel); e != cudaSuccess) {
     (void)cudaGetLastError();
@@ -197,9 +251,9 @@ INSTANTIATE_TEST_SUITE_P(Grade, OccupancyAnswer, ::testing::ValuesIn(answer_case
 // ---- performance: the vector add against the suite's VectorAdd at the lab's largest size ----
 // n = 65536, where S1 and S2 both launch blocks of 1024 (64 blocks), at 10,000 repeats (the access
 // perf test's scaling of the lab's 1,000,000 to milliseconds), the seed's data; both timed
-// interleaved (time_against_reference); the ratio of medians is what the rubric scores. Known hole
-// (open, as in divergence): nothing checks that `repeats` is honoured, so a launcher that ignores it
-// earns full performance points however slow its kernel; the fix is to time at repeats = 1 as well.
+// interleaved, at 10,000 repeats and at one (time_access_row_against_reference): the worse of the two
+// ratios of medians is what the rubric scores, so a launcher that ignores `repeats` is scored on its
+// one-pass time (tests/submissions/occupancy/ignores_repeats.cu).
 constexpr std::size_t timed_n = 65'536;
 constexpr int timed_repeats = 10'000;
 constexpr std::string_view reference_variant = "VectorAdd";

@@ -1,15 +1,34 @@
-// Linked into every submission's library by scripts/grade.sh, which wraps the submission's device
-// allocations with the linker (--wrap=cudaMalloc, ...): the device memory one grading process lets a
-// submission hold at once. Grading processes share a GPU (several per GPU, and a batch's students
-// side by side); without a limit, one submission that takes all the device memory leaves the others
-// unable even to create a CUDA context (measured: every matmul case of every other student in that
-// batch failed with "could not open device 0: cudaErrorMemoryAllocation").
+// Linked into every submission's library by scripts/grade.sh, which wraps the submission's calls to
+// the CUDA runtime listed in submission_guard_calls.txt with the linker (--wrap=cudaMalloc, ...: a call
+// the submission's own code makes goes to __wrap_cudaMalloc below, which calls the runtime's as
+// __real_cudaMalloc). The library is linked that way once, so the wrappers hold however the grading
+// program loads it (dlopen, RTLD_LOCAL) and need nothing exported from the grading program. Two things
+// are kept here and read by the grading program through the library's two exports.
+//
+// 1. The device memory one grading process lets a submission hold at once. Grading processes share a
+// GPU (several per GPU, and a batch's students side by side); without a limit, one submission that
+// takes all the device memory leaves the others unable even to create a CUDA context (measured: every
+// matmul case of every other student in that batch failed with "could not open device 0:
+// cudaErrorMemoryAllocation").
 //
 // An allocation that would pass the limit (KCONFORM_SUBMISSION_MEMORY_LIMIT_MIB, default 4096 MiB;
 // the suite's largest inputs need far less of the submission's own) is refused as the runtime would
 // refuse it — cudaErrorMemoryAllocation — and counted; the grading program reads the count after
 // every case (kc_grader_memory_refusals) and fails a case in which one happened, saying what was
-// asked for. Only the entry point below is exported; the wrappers are hidden in the library.
+// asked for.
+//
+// 2. The kernels the submission launches (launch_record.hpp), through every host launch entry point of
+// the runtime: cudaLaunchKernel (what a triple-chevron launch compiled with __NV_LEGACY_LAUNCH and the
+// cudaLaunchKernel template call), __cudaLaunchKernel (what CUDA 13's triple-chevron launch calls, by
+// the handle __cudaGetKernel gave), cudaLaunchKernelExC (under the cudaLaunchKernelEx template),
+// cudaLaunchCooperativeKernel, and the per-thread-default-stream (_ptsz) form of each. The grading
+// program reads them after calling the submission (kc_grader_launched_kernels): the occupancy family
+// checks that kc_vector_add_kernel() is the kernel kc_vector_add launched. Kernels added to a CUDA
+// graph by hand (cudaGraphAddKernelNode) or launched through the driver API are not seen.
+//
+// Only the two entry points at the end are exported; the wrappers are hidden in the library.
+#include "launch_record.hpp"
+
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
@@ -35,6 +54,24 @@ cudaError_t __real_cudaMalloc3DArray(cudaArray_t* array, const cudaChannelFormat
                                      unsigned int flags);
 cudaError_t __real_cudaFreeArray(cudaArray_t array);
 cudaError_t __real_cudaDeviceSetLimit(cudaLimit limit, size_t value);
+
+// The launch entry points (crt/host_runtime.h, crt/device_functions.h, cuda_runtime_api.h).
+cudaError_t __real___cudaGetKernel(cudaKernel_t* kernel, const void* function);
+cudaError_t __real_cudaGetKernel(cudaKernel_t* kernel, const void* function);
+cudaError_t __real___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args, size_t shared,
+                                      cudaStream_t stream);
+cudaError_t __real___cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 grid, dim3 block, void** args, size_t shared,
+                                           cudaStream_t stream);
+cudaError_t __real_cudaLaunchKernel(const void* function, dim3 grid, dim3 block, void** args, size_t shared,
+                                    cudaStream_t stream);
+cudaError_t __real_cudaLaunchKernel_ptsz(const void* function, dim3 grid, dim3 block, void** args, size_t shared,
+                                         cudaStream_t stream);
+cudaError_t __real_cudaLaunchKernelExC(const cudaLaunchConfig_t* config, const void* function, void** args);
+cudaError_t __real_cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t* config, const void* function, void** args);
+cudaError_t __real_cudaLaunchCooperativeKernel(const void* function, dim3 grid, dim3 block, void** args, size_t shared,
+                                               cudaStream_t stream);
+cudaError_t __real_cudaLaunchCooperativeKernel_ptsz(const void* function, dim3 grid, dim3 block, void** args,
+                                                    size_t shared, cudaStream_t stream);
 }
 
 namespace {
@@ -196,6 +233,98 @@ __attribute__((visibility("hidden"))) cudaError_t __wrap_cudaDeviceSetLimit(cuda
   }
   if (reserved > 0 && !admit_reservation(reserved)) return cudaErrorMemoryAllocation;
   return __real_cudaDeviceSetLimit(limit, value);
+}
+
+}  // extern "C"
+
+namespace {
+kconform_guard::launch_record& launches() {
+  static kconform_guard::launch_record* r = new kconform_guard::launch_record;  // never destroyed, as the ledger
+  return *r;
+}
+}  // namespace
+
+extern "C" {
+
+// ---- the kernels launched: noted before the runtime sees the launch, so a launch it refuses counts ----
+
+__attribute__((visibility("hidden"))) cudaError_t __wrap___cudaGetKernel(cudaKernel_t* kernel, const void* function) {
+  const cudaError_t status = __real___cudaGetKernel(kernel, function);
+  if (status == cudaSuccess && kernel != nullptr) launches().name_handle(*kernel, function);
+  return status;
+}
+
+__attribute__((visibility("hidden"))) cudaError_t __wrap_cudaGetKernel(cudaKernel_t* kernel, const void* function) {
+  const cudaError_t status = __real_cudaGetKernel(kernel, function);
+  if (status == cudaSuccess && kernel != nullptr) launches().name_handle(*kernel, function);
+  return status;
+}
+
+__attribute__((visibility("hidden"))) cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block,
+                                                                             void** args, size_t shared,
+                                                                             cudaStream_t stream) {
+  launches().launched(kernel);
+  return __real___cudaLaunchKernel(kernel, grid, block, args, shared, stream);
+}
+
+__attribute__((visibility("hidden"))) cudaError_t __wrap___cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 grid,
+                                                                                  dim3 block, void** args,
+                                                                                  size_t shared, cudaStream_t stream) {
+  launches().launched(kernel);
+  return __real___cudaLaunchKernel_ptsz(kernel, grid, block, args, shared, stream);
+}
+
+__attribute__((visibility("hidden"))) cudaError_t __wrap_cudaLaunchKernel(const void* function, dim3 grid, dim3 block,
+                                                                           void** args, size_t shared,
+                                                                           cudaStream_t stream) {
+  launches().launched(function);
+  return __real_cudaLaunchKernel(function, grid, block, args, shared, stream);
+}
+
+__attribute__((visibility("hidden"))) cudaError_t __wrap_cudaLaunchKernel_ptsz(const void* function, dim3 grid,
+                                                                                dim3 block, void** args, size_t shared,
+                                                                                cudaStream_t stream) {
+  launches().launched(function);
+  return __real_cudaLaunchKernel_ptsz(function, grid, block, args, shared, stream);
+}
+
+__attribute__((visibility("hidden"))) cudaError_t __wrap_cudaLaunchKernelExC(const cudaLaunchConfig_t* config,
+                                                                              const void* function, void** args) {
+  launches().launched(function);
+  return __real_cudaLaunchKernelExC(config, function, args);
+}
+
+__attribute__((visibility("hidden"))) cudaError_t __wrap_cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t* config,
+                                                                                   const void* function, void** args) {
+  launches().launched(function);
+  return __real_cudaLaunchKernelExC_ptsz(config, function, args);
+}
+
+__attribute__((visibility("hidden"))) cudaError_t __wrap_cudaLaunchCooperativeKernel(const void* function, dim3 grid,
+                                                                                      dim3 block, void** args,
+                                                                                      size_t shared,
+                                                                                      cudaStream_t stream) {
+  launches().launched(function);
+  return __real_cudaLaunchCooperativeKernel(function, grid, block, args, shared, stream);
+}
+
+__attribute__((visibility("hidden"))) cudaError_t __wrap_cudaLaunchCooperativeKernel_ptsz(const void* function,
+                                                                                           dim3 grid, dim3 block,
+                                                                                           void** args, size_t shared,
+                                                                                           cudaStream_t stream) {
+  launches().launched(function);
+  return __real_cudaLaunchCooperativeKernel_ptsz(function, grid, block, args, shared, stream);
+}
+
+// The distinct kernels launched since the last call (then reset), first launched first: up to
+// `capacity` written to `kernels`, the count returned (more than `capacity` when more were launched),
+// the launch calls in *launches, and *more = 1 when more kernels were launched than the record lists.
+__attribute__((visibility("default"))) size_t kc_grader_launched_kernels(const void** kernels, size_t capacity,
+                                                                       unsigned long long* launched, int* more) {
+  const kconform_guard::launch_record::taken t = launches().take(kernels, capacity);
+  if (launched != nullptr) *launched = t.launches;
+  if (more != nullptr) *more = t.more ? 1 : 0;
+  return t.listed;
 }
 
 // Refusals since the last call (then reset), with the largest size refused and what was held.

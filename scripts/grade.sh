@@ -91,17 +91,18 @@ if [ -z "$rubric" ]; then
 fi
 
 # Every device allocation the submission makes goes through grading/submission_guard.cpp, which
-# holds it to KCONFORM_SUBMISSION_MEMORY_LIMIT_MIB (4096) per process: grading processes share GPUs.
-memory_guard=()
+# holds it to KCONFORM_SUBMISSION_MEMORY_LIMIT_MIB (4096) per process: grading processes share GPUs;
+# every kernel launch too, so the grading program can see which kernels the submission launched.
+submission_guard=()
 # The calls it wraps: grading/submission_guard_calls.txt (its CPU test links with the same list).
 for call in $(cat "$root/grading/submission_guard_calls.txt"); do
-  memory_guard+=(-Xlinker "--wrap=$call")
+  submission_guard+=(-Xlinker "--wrap=$call")
 done
 
 # ---- one submission's build: <student dir> <source> ----
 # The contract header is forced in, so a definition with another signature conflicts with the
 # declaration and the compiler names the entry point. -fvisibility=hidden: only the entry points (and
-# the memory guard's count) are exported. -z defs: every symbol must resolve against the CUDA runtime, cuBLAS and the C/C++
+# the guard's two readouts) are exported. -z defs: every symbol must resolve against the CUDA runtime, cuBLAS and the C/C++
 # libraries, never against the grading program. cuBLAS is linked so a submission that calls it
 # builds, runs and is graded; the rubric decides what library use costs.
 build_submission() {
@@ -114,7 +115,7 @@ build_submission() {
   echo '{}' >"$dir/traits.json"
   if ! timeout 300 nvcc -std=c++17 -O3 -lineinfo -arch="$arch" -shared -Xcompiler -fPIC,-fvisibility=hidden \
     --cudart shared -I "$root/grading/contract" -include "kconform_${family}_submission.h" \
-    -o "$dir/lib/libsubmission.so" "$source" "$root/grading/submission_guard.cpp" -Xlinker -z,defs "${memory_guard[@]}" \
+    -o "$dir/lib/libsubmission.so" "$source" "$root/grading/submission_guard.cpp" -Xlinker -z,defs "${submission_guard[@]}" \
     -lcublas >"$dir/compile.log" 2>&1; then
     status=compile_error
     grep -qE "undefined reference|undefined symbol" "$dir/compile.log" && status=link_error

@@ -44,7 +44,8 @@
  * The grader sweeps n from 1 to the seed's 4,194,304 (primes, partial warps, sizes where the seed's
  * index formula overflows) at every block you declare, on the seed's data and on random integers,
  * with 100 repeats (also 1 and 7). The coalesced pattern at your first block is timed against the
- * suite's FullCoalesced (block 1024) at n = 4,194,304.
+ * suite's FullCoalesced (block 1024) at n = 4,194,304, at 100 repeats and at one; the worse of the
+ * two ratios is scored, so a launcher that skips repeats is scored on its one-pass time.
  */
 #ifndef KCONFORM_ACCESS_SUBMISSION_H
 #define KCONFORM_ACCESS_SUBMISSION_H

@@ -16,10 +16,16 @@
  *    so every block from 1 to 1024 must work. A, B and C hold n floats on the device; A and B are
  *    read only; C holds poison (NaN) on entry; every buffer has guard zones. `repeats` >= 1 is the
  *    lab's loop count (1,000,000 there): each repeat writes the same value; the grader passes 100
- *    (10,000 when timing). On `stream`, never synchronised.
+ *    (10,000 when timing). The performance case times your launcher and the suite's at 10,000 repeats
+ *    and at one, and scores the worse of the two ratios: a launcher that skips repeats is scored on
+ *    its one-pass time and gains nothing by it. On `stream`, never synchronised.
  *
  * 2. kc_vector_add_kernel: the __global__ function kc_vector_add launches (cast to const void*), which
- *    it launches with no dynamic shared memory.
+ *    it launches with no dynamic shared memory. kc_vector_add launches that one kernel and no other
+ *    (as many times as it likes; cudaMemset and copies are not kernels). Before judging each answer
+ *    the grader calls kc_vector_add at that block and reads which kernels it launched (your library is
+ *    built with the runtime's launch calls wrapped): an answer whose kernel kc_vector_add did not
+ *    launch, or given while it launched more than one kernel, fails whatever its numbers.
  *
  * 3. kc_occupancy_answer: your answer to the lab's question for the GPU the grader runs on: with
  *    `block` threads per block, how many blocks of that kernel are active on one SM at once

@@ -249,6 +249,24 @@ TEST_F(GradeReport, PerformanceFollowsTheRubricCurve) {
   EXPECT_DOUBLE_EQ(performance_score(1.25, steep), 22.5);
 }
 
+// The access-registry families time at the lab's repeats and at one and record the worse as `ratio`
+// (grading/timed_ratio.hpp): the note names both, and passes on the "repeats appears ignored" note.
+TEST_F(GradeReport, PerformanceNoteNamesBothRepeatsRatios) {
+  build("ok");
+  fake_case c = performance("2.4");
+  c.extra.emplace_back("repeats", "10000");
+  c.extra.emplace_back("ratio_at_repeats", "0.021");
+  c.extra.emplace_back("ratio_at_one_repeat", "2.4");
+  c.extra.emplace_back("repeats_note", "repeats appears ignored: from 1 to 10000 repeats the submission's time grew 1x");
+  unit("grade.performance", {c});
+  const group_grade& p = group(grade(), "performance");
+  EXPECT_NEAR(p.earned, 10 * (3 - 2.4) / (3 - 1.2), 0.01) << "the recorded ratio (the worse) is what is scored";
+  EXPECT_NE(p.note.find("Timed at 10000 repeats (ratio 0.021) and at one repeat (ratio 2.4): the worse is scored"),
+            std::string::npos)
+      << p.note;
+  EXPECT_NE(p.note.find("repeats appears ignored"), std::string::npos) << p.note;
+}
+
 TEST_F(GradeReport, AFailedPerformanceCaseScoresZero) {
   build("ok");
   unit("grade.performance", {performance("0.5", "failed", "element 7: expected 3, got 4 (at the timed size)")});

@@ -1,13 +1,23 @@
-// The in-process memory guard (grading/submission_guard.cpp) on its refusal path, which never reaches
-// the driver: linked here with the same --wrap flags scripts/grade.sh gives a submission, so each
-// wrapped route is tested as a submission would call it. An admitted request would go on to the CUDA
-// runtime (and, without a GPU, fail there), so only requests past the limit are made.
+// The in-process guard (grading/submission_guard.cpp), linked here with the same --wrap flags
+// scripts/grade.sh gives a submission, so each wrapped route is tested as a submission would call it.
+// Memory: the refusal path, which never reaches the driver. An admitted request would go on to the
+// CUDA runtime (and, without a GPU, fail there), so only requests past the limit are made. Launches:
+// every launch entry point notes its kernel before the runtime sees the call (which refuses a host
+// function's address as a kernel, with a GPU or without).
 #include <cuda_runtime.h>  // make_cudaExtent, cudaCreateChannelDesc<T>
 #include <gtest/gtest.h>
 
 #include <cstddef>
 
 extern "C" unsigned long kc_grader_memory_refusals(size_t* largest_refused, size_t* held, size_t* limit);
+extern "C" size_t kc_grader_launched_kernels(const void** kernels, size_t capacity, unsigned long long* launches,
+                                             int* more);
+// Declared by cuda_runtime_api.h only when compiled for the per-thread default stream.
+extern "C" cudaError_t cudaLaunchKernel_ptsz(const void* function, dim3 grid, dim3 block, void** args, size_t shared,
+                                             cudaStream_t stream);
+extern "C" cudaError_t cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t* config, const void* function, void** args);
+extern "C" cudaError_t cudaLaunchCooperativeKernel_ptsz(const void* function, dim3 grid, dim3 block, void** args,
+                                                        size_t shared, cudaStream_t stream);
 
 namespace {
 
@@ -36,6 +46,39 @@ TEST(SubmissionGuard, EveryRuntimeRouteToDeviceMemoryIsHeldToTheLimit) {
   EXPECT_EQ(count, 6u) << "each route past the limit is refused and counted";
   EXPECT_GE(largest, 8 * gib);
   EXPECT_EQ(refusals().first, 0u) << "reading the count resets it";
+}
+
+// Host functions standing in for kernels: the runtime refuses them, after the wrapper noted them.
+void first_stand_in() {}
+void second_stand_in() {}
+void third_stand_in() {}
+
+TEST(SubmissionGuard, EveryLaunchEntryPointNotesItsKernel) {
+  (void)kc_grader_launched_kernels(nullptr, 0, nullptr, nullptr);  // start from nothing
+  const void* first = reinterpret_cast<const void*>(&first_stand_in);
+  const void* second = reinterpret_cast<const void*>(&second_stand_in);
+  const void* third = reinterpret_cast<const void*>(&third_stand_in);
+  EXPECT_NE(cudaLaunchKernel(first, dim3(1), dim3(1), nullptr, 0, nullptr), cudaSuccess);
+  EXPECT_NE(cudaLaunchKernel_ptsz(first, dim3(1), dim3(1), nullptr, 0, nullptr), cudaSuccess);
+  cudaLaunchConfig_t config{};
+  config.gridDim = dim3(1);
+  config.blockDim = dim3(1);
+  EXPECT_NE(cudaLaunchKernelExC(&config, second, nullptr), cudaSuccess);
+  EXPECT_NE(cudaLaunchKernelExC_ptsz(&config, second, nullptr), cudaSuccess);
+  EXPECT_NE(cudaLaunchCooperativeKernel(third, dim3(1), dim3(1), nullptr, 0, nullptr), cudaSuccess);
+  EXPECT_NE(cudaLaunchCooperativeKernel_ptsz(third, dim3(1), dim3(1), nullptr, 0, nullptr), cudaSuccess);
+  (void)cudaGetLastError();
+  const void* kernels[4] = {};
+  unsigned long long launches = 0;
+  int more = -1;
+  EXPECT_EQ(kc_grader_launched_kernels(kernels, 4, &launches, &more), 3u);
+  EXPECT_EQ(launches, 6u);
+  EXPECT_EQ(more, 0);
+  EXPECT_EQ(kernels[0], first);
+  EXPECT_EQ(kernels[1], second);
+  EXPECT_EQ(kernels[2], third);
+  EXPECT_EQ(kc_grader_launched_kernels(kernels, 4, &launches, &more), 0u) << "reading the record starts it over";
+  EXPECT_EQ(launches, 0u);
 }
 
 }  // namespace

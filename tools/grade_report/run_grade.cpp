@@ -159,6 +159,14 @@ void score_performance(const run_inputs& run, const group_rule& rule, group_grad
   g->note = "Ratio " + ratio_text(ratio) + " (submission " + worst->property("submission_ms") + " ms, reference " +
             worst->property("reference_variant") + " " + worst->property("reference_ms") + " ms, size " +
             worst->property("size") + "); " + curve;
+  // The families whose launcher takes `repeats` time it at the lab's repeats and at one, and score the
+  // worse (grading/timed_ratio.hpp); the note says which, and whether repeats looked ignored.
+  if (const std::string at_one = worst->property("ratio_at_one_repeat"); !at_one.empty()) {
+    g->note += ". Timed at " + worst->property("repeats") + " repeats (ratio " +
+               ratio_text(number_of(worst->property("ratio_at_repeats"))) + ") and at one repeat (ratio " +
+               ratio_text(number_of(at_one)) + "): the worse is scored";
+    if (const std::string said = worst->property("repeats_note"); !said.empty()) g->note += "; " + said;
+  }
 }
 
 std::string verdict_of(const run_grade& g, const run_inputs& run) {
