@@ -13,11 +13,14 @@
 //   configs (9 sizes × blocks 256, 32 and the grader's 96, 97: 144)
 //                                             256: 32768; 32: 32, 32768: 12/144 -> 1.25
 //   edge    (repeats 1, 7 at n = 1000: 8)     none (grid 0)                 -> 0
-//   performance: right at n = 4194304, block 1024, and the reference's own body: ratio ~1 (10).
+//   performance: right at n = 4194304, block 1024, but the loop of 100 is fixed: timed at one repeat
+//   as well (contract version 2), it does 100 times the reference's work, ratio far past 3 -> 0
+//   (at 100 repeats alone the ratio was ~1, 10 points).
 //   sanitizer: the sanitized cases (n = 33 at every block, n = 1000 at 1024) include grid-0 launches,
 //   which compute-sanitizer reports as "Program hit cudaErrorInvalidConfiguration" (an API error, on
 //   by default): memcheck at least is not clean (0–10).
-// Total 30.25–40.25; range 28–42 (before the grader's blocks, contract version 1: 37.5–47.5).
+// Total 20.25–30.25; range 18–32. Measured on an H100 (15fb587): 26.92 (sanitizer 6.67). Before
+// the grader's blocks and the one-repeat timing (contract version 1): 37.5–47.5, measured 44.17.
 #include "kconform_divergence_submission.h"
 
 __global__ void warp_no_divergence(float* A, float* B, float* C)  // the lab's signature
