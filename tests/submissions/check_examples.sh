@@ -74,6 +74,11 @@ for family in $families; do
       tee -a "$out/table.txt"
     if [ $ok = 0 ]; then
       echo "FAILED: $family/$example: expected verdict '$verdict' and a score in [$min, $max]; got '$got', $score"
+      # What the report says first (each group's smallest failing case and its message), so a device
+      # run's log alone tells why: an H100 run once graded every example of six families 0 in under
+      # a second each and was never reproduced, with only the table to go on.
+      report="$out/$family/$example/report.md"
+      [ -f "$report" ] && awk '/^Smallest failing case/ { show = 1; n = 0 } show && n++ < 8 { print "    " $0 } /^```$/ && n > 2 { show = 0 }' "$report" | head -n 24
       failures=$((failures + 1))
     fi
   done < <(grep -v '^#' "$here/expected.tsv")
@@ -92,5 +97,10 @@ if [ "$mode" = gpu ] && [ -f "$out/reduction/hardcoded_answers/summary.json" ]; 
   fi
 fi
 [ $checked -gt 0 ] || { echo "FAILED: no example was checked"; failures=$((failures + 1)); }
+if [ $failures -gt 0 ] && [ "$mode" = gpu ]; then
+  echo "the GPU after the mismatches:"
+  nvidia-smi --query-gpu=name,memory.used,memory.total,utilization.gpu,compute_mode --format=csv 2>&1 | sed 's/^/    /'
+  nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv 2>&1 | sed 's/^/    /'
+fi
 [ $failures -eq 0 ] || { echo "FAILED: $failures mismatch(es); reports under $out"; exit 1; }
 echo "all examples graded as expected"
