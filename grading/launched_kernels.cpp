@@ -1,5 +1,7 @@
 #include "grading/launched_kernels.hpp"
 
+#include "grading/launch_record.hpp"
+
 #include "grading/submission_library.hpp"
 
 #include <algorithm>
@@ -9,7 +11,8 @@ namespace kc::grading {
 
 launched_kernels read_launched_kernels(launched_kernels_entry entry) {
   launched_kernels out;
-  std::vector<const void*> listed(64, nullptr);  // the guard lists at most 16 (launch_record::max_listed)
+  // Room for more than the guard lists (launch_record's max_listed), so `more` comes from the guard.
+  std::vector<const void*> listed(2 * kconform_guard::launch_record::max_listed, nullptr);
   int more = 0;
   const std::size_t count = entry(listed.data(), listed.size(), &out.launches, &more);
   listed.resize(std::min(count, listed.size()));
@@ -23,7 +26,7 @@ std::optional<launched_kernels> take_launched_kernels() {
   try {
     entry = reinterpret_cast<launched_kernels_entry>(submission_entry("kc_grader_launched_kernels"));
   } catch (const std::exception&) {
-    return std::nullopt;  // built without the guard: nothing to read
+    return std::nullopt;  // built without the guard, or its export hidden: the caller fails the case
   }
   return read_launched_kernels(entry);
 }
@@ -38,7 +41,7 @@ std::string named_kernel_problem(const void* named, const launched_kernels& seen
     for (const void* k : seen.kernels) names += (names.empty() ? "" : ", ") + name_of(k);
     if (seen.more) names += ", and more";
     return call + " launched " + (seen.more ? "more than " : "") + std::to_string(seen.kernels.size()) +
-           " different kernels (" + names + "): " + rule;
+           " different kernel" + (seen.kernels.size() == 1 && !seen.more ? "" : "s") + " (" + names + "): " + rule;
   }
   if (seen.kernels.front() == named) return "";
   return naming_entry + " returned " + name_of(named) + ", but " + call + " launched " + name_of(seen.kernels.front()) +

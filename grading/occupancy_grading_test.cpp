@@ -167,7 +167,12 @@ check_result check_named_kernel_is_launched(const void* named, int block) {
     return check_result::fail(call.str() + " did not launch: " + launched.message() +
                               "; the occupancy answer is judged for the kernel kc_vector_add launches");
   KC_CUDA_TRY(cudaStreamSynchronize(stream.get()));
-  if (!seen) return check_result::pass();  // a library built without the guard: launches are not seen
+  // grade.sh links the guard in, exported: without it the launches are not seen, and an answer the
+  // grader cannot tie to the launched kernel is not judged right.
+  if (!seen)
+    return check_result::fail("the submission's library does not export the grader's launch record "
+                              "(kc_grader_launched_kernels): grade it through scripts/grade.sh and declare none of "
+                              "the guard's symbols");
   std::string names;
   for (const void* k : seen->kernels) names += (names.empty() ? "" : "; ") + kernel_name(k);
   ::testing::Test::RecordProperty("launched_kernels", names);

@@ -24,9 +24,15 @@
 // cudaLaunchCooperativeKernel, and the per-thread-default-stream (_ptsz) form of each. The grading
 // program reads them after calling the submission (kc_grader_launched_kernels): the occupancy family
 // checks that kc_vector_add_kernel() is the kernel kc_vector_add launched. Kernels added to a CUDA
-// graph by hand (cudaGraphAddKernelNode) or launched through the driver API are not seen.
+// graph by hand (cudaGraphAddKernelNode) or launched through the driver API, or through a runtime
+// symbol looked up with dlsym, are not seen.
 //
-// Only the two entry points at the end are exported; the wrappers are hidden in the library.
+// Only the two entry points at the end are exported; the wrappers are hidden in the library. Being
+// linked into the submission's own library, the exports are callable from the student's file, and
+// the linker's __real_<call> names reach the runtime past the guard: scripts/grade.sh reads the
+// student's object on its own and zeroes a submission that names kc_grader_*, __real_* or __wrap_*
+// (as one that names the suite's kc:: symbols; tests/submissions/occupancy/clears_launch_record.cu),
+// and a graded case fails where the exports cannot be found (a hidden redeclaration hides them).
 #include "launch_record.hpp"
 
 #include <cuda_runtime_api.h>

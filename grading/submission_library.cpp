@@ -81,7 +81,12 @@ void expect_within_memory_limit() {
   try {
     refusals = reinterpret_cast<refusals_fn>(submission_entry("kc_grader_memory_refusals"));
   } catch (const std::exception&) {
-    return;  // built without the guard (by hand, not by grade.sh): nothing to read
+    // grade.sh links the guard into every submission, exported: a library without it was built by
+    // other means, or hides the guard's exports (a declaration of its own, hidden), and its memory
+    // refusals and launches could not be read. A case the guard cannot vouch for fails.
+    ADD_FAILURE() << "the submission's library does not export the grader's guard (kc_grader_memory_refusals): "
+                     "grade it through scripts/grade.sh, which links the guard in, and declare none of its symbols";
+    return;
   }
   std::size_t largest = 0, held = 0, limit = 0;
   if (const unsigned long count = refusals(&largest, &held, &limit); count > 0)

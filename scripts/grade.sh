@@ -113,10 +113,14 @@ build_submission() {
   : >"$dir/libraries.txt"
   : >"$dir/suite_symbols.txt"
   echo '{}' >"$dir/traits.json"
-  if ! timeout 300 nvcc -std=c++17 -O3 -lineinfo -arch="$arch" -shared -Xcompiler -fPIC,-fvisibility=hidden \
-    --cudart shared -I "$root/grading/contract" -include "kconform_${family}_submission.h" \
-    -o "$dir/lib/libsubmission.so" "$source" "$root/grading/submission_guard.cpp" -Xlinker -z,defs "${submission_guard[@]}" \
-    -lcublas >"$dir/compile.log" 2>&1; then
+  # Two steps: the student's file alone into an object (so what it references can be read apart from
+  # the guard's), then that object and the guard into the library.
+  if ! { timeout 300 nvcc -std=c++17 -O3 -lineinfo -arch="$arch" -c -Xcompiler -fPIC,-fvisibility=hidden \
+           -I "$root/grading/contract" -include "kconform_${family}_submission.h" \
+           -o "$dir/lib/submission.o" "$source" &&
+         timeout 300 nvcc -std=c++17 -O3 -arch="$arch" -shared -Xcompiler -fPIC,-fvisibility=hidden --cudart shared \
+           -o "$dir/lib/libsubmission.so" "$dir/lib/submission.o" "$root/grading/submission_guard.cpp" \
+           -Xlinker -z,defs "${submission_guard[@]}" -lcublas; } >"$dir/compile.log" 2>&1; then
     status=compile_error
     grep -qE "undefined reference|undefined symbol" "$dir/compile.log" && status=link_error
     grep -qE "(conflicting|incompatible|more than one).*\bkc_|\bkc_[a-z_]+.*(conflicting|incompatible)" "$dir/compile.log" &&
@@ -127,8 +131,14 @@ build_submission() {
         grep -E '^(cublas|cusparse|cusolver|cufft|curand|cudnn|nvrtc)' | sed 's/@.*//'
       nm -C "$dir/lib/libsubmission.so" | grep -oE '\b(cub|thrust)::[A-Za-z_:0-9]*[A-Za-z_0-9]' | head -20
     } 2>/dev/null | sort -u >"$dir/libraries.txt"
-    # The grader's own symbols, defined or imported (there is no way to reach them; trying is flagged).
-    nm -C "$dir/lib/libsubmission.so" 2>/dev/null | sed -n 's/^.* [A-Za-z] \(kc::.*\)$/\1/p' | sort -u >"$dir/suite_symbols.txt"
+    # The grader's own symbols, defined or imported (there is no way to reach them; trying is flagged):
+    # the suite's (kc::), and the guard's as the student's file names them -- its exports
+    # (kc_grader_*: calling them clears its records, declaring them hidden hides them from the grader)
+    # and the linker's names around a wrapped call (__real_cudaMalloc reaches the runtime past the
+    # guard, __wrap_* is the guard itself).
+    { nm -C "$dir/lib/libsubmission.so" 2>/dev/null | sed -n 's/^.* [A-Za-z] \(kc::.*\)$/\1/p'
+      nm "$dir/lib/submission.o" 2>/dev/null | awk '{print $NF}' | grep -E '^(kc_grader_|__real_|__wrap_)'
+    } | sort -u >"$dir/suite_symbols.txt"
     timeout 60 "$probe" "$family" "$dir/lib/libsubmission.so" >"$dir/traits.json" 2>"$dir/probe.log"
     local probed=$?
     if [ $probed -ne 0 ]; then
