@@ -1,9 +1,11 @@
 // The performance case of the families whose submission is a row of the access registry (access's
 // AC1, divergence's DV1, occupancy's vector add): the submission's row against the suite's reference
-// row, both on the seed's data at n elements, after the submission is shown right at that size; then
-// the fresh-contents check (graded_performance.hpp): the integer input of another seed at the same
-// addresses, C poisoned, one more call, judged by the conformance check's own comparison
-// (access::testing::judge_output: every element one IEEE operation on its inputs, so bit for bit).
+// row, both on the seed's data at n elements, after the submission is shown right at that size and at
+// both repeat counts timed; a launch refused while timed fails the case; then the fresh-contents check
+// (graded_performance.hpp) at both repeat counts: the integer input of another seed at the same
+// addresses, C poisoned, one more call made as the timing makes it (run_as_timed), judged by the
+// conformance check's own comparison (access::testing::judge_output: every element one IEEE
+// operation on its inputs, so bit for bit).
 // The caller records the case first (record_performance_case).
 //
 // `repeats` (issue 20): every repeat writes the same value, so no output shows a launcher that ignores
@@ -74,11 +76,14 @@ inline void time_access_row_against_reference(const access::variant& submission,
                                               const std::string& what) {
   using access::testing::access_case;
   using access::testing::input_kind;
-  // Speed is scored only for a right answer at the size timed.
-  const access_case timed{&submission, n, config, input_kind::seed_data};
-  const auto input = access::testing::input_for(timed);
-  const check_result right = access::testing::check_access(timed, *input);
-  ASSERT_TRUE(right.passed()) << "performance is not scored: the submission is wrong at the size timed\n" << right.message;
+  // Speed is scored only for a right answer at the size timed, at both repeat counts timed (a launcher
+  // that refuses, or does nothing, at one repeat would otherwise make its one-pass time nothing).
+  const auto input = access::testing::input_for(access_case{&submission, n, config, input_kind::seed_data});
+  for (const access::access_config& at : {config, one_repeat(config)}) {
+    const check_result right = access::testing::check_access(access_case{&submission, n, at, input_kind::seed_data}, *input);
+    ASSERT_TRUE(right.passed()) << "performance is not scored: the submission is wrong at the size timed, " << at.repeats
+                                << " repeat(s)\n" << right.message;
+  }
 
   // The timed operands are copies of their own (the shared input stays pristine for other cases), so
   // the check after timing can give them new contents at the same addresses; staged on the timing
@@ -90,26 +95,39 @@ inline void time_access_row_against_reference(const access::variant& submission,
     KC_CUDA_TRY(cudaMemcpyAsync(b.data(), from.b_pristine.data(), n * sizeof(float), cudaMemcpyDeviceToDevice, stream.get()));
   };
   stage(*input);
+  // A launch refused or failed while being timed is remembered and fails the case (a refusal times as
+  // nothing).
+  std::string timing_refusal;
   const auto work = [&](const access::variant& v, const access::access_config& cfg, device_buffer<float>& c) {
     perf::timed_work w;
-    w.run = [&v, cfg, &c, &a, &b, n](cudaStream_t s) { (void)access::launch(v, a.data(), b.data(), c.data(), n, cfg, s); };
+    w.run = [&v, cfg, &c, &a, &b, n, &timing_refusal](cudaStream_t s) {
+      const launch_status launched = access::launch(v, a.data(), b.data(), c.data(), n, cfg, s);
+      if (!launched.is_ok() && timing_refusal.empty())
+        timing_refusal = std::string(v.name) + " at " + std::to_string(cfg.repeats) + " repeat(s): " + launched.message();
+    };
     return w;
   };
   time_rows_at_repeats_and_one(work(submission, config, c_sub), work(reference, reference_config, c_ref),
                                work(submission, one_repeat(config), c_sub),
                                work(reference, one_repeat(reference_config), c_ref), config.repeats, stream.get(), what);
+  ASSERT_TRUE(timing_refusal.empty()) << "a launch did not run while it was timed: " << timing_refusal;
 
+  // New contents at the same addresses, C poisoned, one more call at each repeat count timed, called
+  // as the timing called it (run_as_timed: captured and replayed), so what was timed is judged.
   const auto fresh = access::testing::prepare_input(input_kind::integer, n, case_seed(base_seed(), "Performance.FreshContents"));
   stage(*fresh);
-  KC_CUDA_TRY(cudaMemsetAsync(c_sub.data(), 0xFF, n * sizeof(float), stream.get()));
-  // A refused or failed launch is its own failure, not a replayed answer.
-  const launch_status launched = access::launch(submission, a.data(), b.data(), c_sub.data(), n, config, stream.get());
-  ASSERT_TRUE(launched.is_ok()) << launched.message();
-  KC_CUDA_TRY(cudaStreamSynchronize(stream.get()));
-  const std::vector<float> got = c_sub.download();
-  const access_case fresh_case{&submission, n, config, input_kind::integer};
-  if (const std::string problem = access::testing::judge_output(fresh_case, *fresh, got); !problem.empty())
-    ADD_FAILURE() << earlier_calls_message("differed from the host reference for the new contents (" + problem + ")");
+  for (const access::access_config& at : {config, one_repeat(config)}) {
+    KC_CUDA_TRY(cudaMemsetAsync(c_sub.data(), 0xFF, n * sizeof(float), stream.get()));
+    // A refused or failed launch is its own failure, not a replayed answer.
+    const launch_status launched = run_as_timed(
+        [&](cudaStream_t st) { return access::launch(submission, a.data(), b.data(), c_sub.data(), n, at, st); }, stream.get());
+    ASSERT_TRUE(launched.is_ok()) << launched.message();
+    const std::vector<float> got = c_sub.download();
+    const access_case fresh_case{&submission, n, at, input_kind::integer};
+    if (const std::string problem = access::testing::judge_output(fresh_case, *fresh, got); !problem.empty())
+      ADD_FAILURE() << earlier_calls_message("differed from the host reference for the new contents at " +
+                                             std::to_string(at.repeats) + " repeat(s) (" + problem + ")");
+  }
 }
 
 }  // namespace kc::grading

@@ -18,9 +18,11 @@
 #include "fixtures/suite_case.hpp"
 #include "grading/graded_case.hpp"
 #include "grading/timed_ratio.hpp"
+#include "kernels/launch.hpp"
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <iostream>
 #include <ostream>
 #include <string>
@@ -54,6 +56,9 @@ inline void record_performance_case(const std::string& what, double work, std::s
 
 // Records what tools/grade_report scores: the ratio and the two medians behind it.
 inline void record_scored_ratio(const timed_ratio& scored) {
+  if (!scored.valid())
+    ADD_FAILURE() << "the timing measured no work (submission median " << scored.submission_us << " us, reference "
+                  << scored.reference_us << " us): no ratio to score";
   ::testing::Test::RecordProperty("submission_ms", std::to_string(scored.submission_us / 1000));
   ::testing::Test::RecordProperty("reference_ms", std::to_string(scored.reference_us / 1000));
   ::testing::Test::RecordProperty("ratio", std::to_string(scored.ratio()));
@@ -68,6 +73,53 @@ inline void time_against_reference(const perf::timed_work& submission, const per
   record_scored_ratio(measured);
   std::cout << what << ": submission " << measured.submission_us << " us, reference " << measured.reference_us
             << " us, ratio " << measured.ratio() << '\n';
+}
+
+// Runs `call` (the submission's launch on `stream`) as the timing runs it: captured as a CUDA graph and
+// the graph replayed once (fixtures/measurement.cpp times such replays), or, where the launch cannot
+// be captured, called directly (as the timing then launches it). Every fresh-contents check calls the
+// submission through this, so a launcher that notices the capture (cudaStreamIsCapturing) and skips
+// its work while being timed leaves the output poisoned and fails the check (a second reader's
+// finding: the check's direct call did the work, the timed replays did none). Returns the call's
+// status; the stream is synchronised.
+inline launch_status run_as_timed(const std::function<launch_status(cudaStream_t)>& call, cudaStream_t stream) {
+  const auto direct = [&] {
+    const launch_status status = call(stream);
+    KC_CUDA_TRY(cudaStreamSynchronize(stream));
+    return status;
+  };
+  if (cudaStreamBeginCapture(stream, cudaStreamCaptureModeRelaxed) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return direct();
+  }
+  cudaGraph_t graph = nullptr;
+  launch_status status = launch_status::ok();
+  try {
+    status = call(stream);
+  } catch (...) {
+    (void)cudaStreamEndCapture(stream, &graph);
+    if (graph != nullptr) cudaGraphDestroy(graph);
+    (void)cudaGetLastError();
+    throw;
+  }
+  const cudaError_t ended = cudaStreamEndCapture(stream, &graph);
+  (void)cudaGetLastError();
+  cudaGraphExec_t exec = nullptr;
+  const bool replayable = status.is_ok() && ended == cudaSuccess && graph != nullptr &&
+                          cudaGraphInstantiate(&exec, graph, 0) == cudaSuccess;
+  (void)cudaGetLastError();
+  if (!replayable) {
+    if (graph != nullptr) cudaGraphDestroy(graph);
+    if (!status.is_ok()) return status;
+    return direct();  // not capturable (a synchronising call inside): timed as direct launches too
+  }
+  const cudaError_t launched = cudaGraphLaunch(exec, stream);
+  const cudaError_t synced = cudaStreamSynchronize(stream);
+  cudaGraphExecDestroy(exec);
+  cudaGraphDestroy(graph);
+  KC_CUDA_TRY(launched);
+  KC_CUDA_TRY(synced);
+  return status;
 }
 
 // The message every family's fresh-contents check fails with (tools/grade_report classifies a

@@ -126,8 +126,12 @@ TEST_P(Performance, AgainstReference) {
   poison(submission, c_sub);
   poison(reference, c_ref);
   // A refused or failed launch is its own failure, not a replayed answer.
-  const launch_status launched =
-      matmul::launch(submission, a.data(), b.data(), c_sub.data(), s, config, {stream.get(), process_cublas_handle()});
+  // Called as the timing called it (run_as_timed: captured and replayed), so what was timed is judged.
+  const launch_status launched = run_as_timed(
+      [&](cudaStream_t st) {
+        return matmul::launch(submission, a.data(), b.data(), c_sub.data(), s, config, {st, process_cublas_handle()});
+      },
+      stream.get());
   ASSERT_TRUE(launched.is_ok()) << launched.message();
   const launch_status reference_launched = matmul::launch(reference, a.data(), b.data(), c_ref.data(), s,
                                                           reference_config, {stream.get(), process_cublas_handle()});

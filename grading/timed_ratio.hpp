@@ -4,6 +4,7 @@
 // an ignored `repeats` from paying. Host-only arithmetic: tests/grading tests it on any machine.
 #pragma once
 
+#include <cmath>
 #include <cstdio>
 #include <string>
 
@@ -14,6 +15,8 @@ struct timed_ratio {
   double submission_us = 0.0;
   double reference_us = 0.0;
   double ratio() const { return submission_us / reference_us; }
+  // Both medians positive and finite: a ratio can be scored (a zero median is no timing of any work).
+  bool valid() const { return submission_us > 0 && reference_us > 0 && std::isfinite(submission_us) && std::isfinite(reference_us); }
 };
 
 // Both rows timed at the lab's `repeats` and at one repeat (same n, same blocks). Every repeat writes
@@ -32,7 +35,7 @@ struct repeats_timing {
   // identical stores (__restrict__ lets it) does that without ignoring anything; the one-pass ratio
   // scores both fairly. "" when its time grows as the reference's does.
   std::string note() const {
-    if (!(at_repeats.ratio() < 0.5 * at_one.ratio())) return "";
+    if (!at_repeats.valid() || !at_one.valid() || !(at_repeats.ratio() < 0.5 * at_one.ratio())) return "";
     const auto factor = [](double x) {  // "1.02x", "87.5x", "1000x"
       char text[32];
       std::snprintf(text, sizeof text, x >= 1000 ? "%.0fx" : "%.3gx", x);
