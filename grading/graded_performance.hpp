@@ -104,14 +104,17 @@ inline launch_status run_as_timed(const std::function<launch_status(cudaStream_t
   }
   const cudaError_t ended = cudaStreamEndCapture(stream, &graph);
   (void)cudaGetLastError();
+  // A capture the launcher broke (a synchronising or legacy-stream call inside: its status then
+  // reports the capture's error, not a refusal) is timed as direct launches, so it is called directly
+  // here too; a refusal in a clean capture is the launcher's own.
   cudaGraphExec_t exec = nullptr;
-  const bool replayable = status.is_ok() && ended == cudaSuccess && graph != nullptr &&
-                          cudaGraphInstantiate(&exec, graph, 0) == cudaSuccess;
+  const bool captured = ended == cudaSuccess && graph != nullptr;
+  const bool replayable = captured && status.is_ok() && cudaGraphInstantiate(&exec, graph, 0) == cudaSuccess;
   (void)cudaGetLastError();
   if (!replayable) {
     if (graph != nullptr) cudaGraphDestroy(graph);
-    if (!status.is_ok()) return status;
-    return direct();  // not capturable (a synchronising call inside): timed as direct launches too
+    if (captured && !status.is_ok()) return status;
+    return direct();
   }
   const cudaError_t launched = cudaGraphLaunch(exec, stream);
   const cudaError_t synced = cudaStreamSynchronize(stream);
