@@ -105,9 +105,11 @@ TEST(RunnerReport, JUnitHasEveryCaseWithItsVerdictAndEscapedText) {
   EXPECT_NE(xml.find("<skipped message=\"no GPU\"/>"), std::string::npos) << xml;
   EXPECT_NE(xml.find("name=\"processes\" value=\"2\""), std::string::npos) << xml;
   EXPECT_EQ(stats_line(unit).rfind("matmul.conformance.SharedTiled\t3\t1\t1\t1\t2\t", 0), 0u) << stats_line(unit);
-  // The last column adds up the cases' seconds spent making inputs and references.
+  // Then the cases' seconds spent making inputs and references added up, and the unit's start.
+  unit.started_epoch = 1764000000.25;
   const std::string line = stats_line(unit);
-  EXPECT_EQ(line.substr(line.rfind('\t') + 1), "0.38") << line;
+  EXPECT_NE(line.find("\t0.38\t1764000000.25"), std::string::npos) << line;
+  EXPECT_EQ(line.substr(line.rfind('\t') + 1), "1764000000.25") << line;
 }
 
 TEST(RunnerSanitizer, CountsHazardHeadsNotDetailsOrSummaries) {

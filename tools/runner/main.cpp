@@ -183,6 +183,7 @@ bool is_hang(const case_result& r) {
 
 int run_unit(const options& o) {
   const auto started = std::chrono::steady_clock::now();
+  const double started_epoch = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
   const char* narrowing = std::getenv("KCONFORM_GTEST_FILTER");
   // A quick run (the gpu-quick preset) leaves out the cases whose declared cost is above this.
   const char* max_cost_text = std::getenv("KCONFORM_MAX_CASE_COST");
@@ -418,6 +419,7 @@ int run_unit(const options& o) {
     unit.cases.push_back(r);
   }
   unit.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  unit.started_epoch = started_epoch;
   std::filesystem::remove(scratch);
   std::filesystem::remove(cases_file);
   std::ofstream(report_dir / (unit.name + ".xml")) << junit_xml(unit);

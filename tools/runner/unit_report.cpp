@@ -85,6 +85,7 @@ std::string unit_json(const unit_outcome& unit) {
   return json::dump(json::object{{"unit", unit.name},
                                  {"processes", unit.processes},
                                  {"seconds", unit.seconds},
+                                 {"started", unit.started_epoch},
                                  {"cases", std::move(cases)}}) +
          "\n";
 }
@@ -95,13 +96,14 @@ std::string stats_line(const unit_outcome& unit) {
   for (const case_result& c : unit.cases)
     for (const auto& [key, value] : c.properties)
       if (key == "input_seconds") input_seconds += std::atof(value.c_str());
-  char seconds[32], inputs[32];
+  char seconds[32], inputs[32], started[32];
   std::snprintf(seconds, sizeof seconds, "%.2f", unit.seconds);
   std::snprintf(inputs, sizeof inputs, "%.2f", input_seconds);
+  std::snprintf(started, sizeof started, "%.2f", unit.started_epoch);
   std::ostringstream out;
   out << unit.name << '\t' << unit.cases.size() << '\t' << unit.count(case_status::passed) << '\t'
       << unit.count(case_status::failed) << '\t' << unit.count(case_status::skipped) << '\t' << unit.processes << '\t'
-      << seconds << '\t' << inputs;
+      << seconds << '\t' << inputs << '\t' << started;
   return out.str();
 }
 

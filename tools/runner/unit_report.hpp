@@ -14,6 +14,7 @@ struct unit_outcome {
   std::vector<case_result> cases;
   int processes = 0;
   double seconds = 0;
+  double started_epoch = 0;  // when the unit started (seconds since the epoch): the run's timeline
   std::size_t count(case_status status) const;
 };
 
@@ -22,8 +23,9 @@ std::string junit_xml(const unit_outcome& unit);
 // {"unit", "processes", "seconds", "cases": [{"name", "status", "seconds", "attempt", "message",
 // "properties": {key: value}}]}.
 std::string unit_json(const unit_outcome& unit);
-// "<name>\t<cases>\t<passed>\t<failed>\t<skipped>\t<processes>\t<seconds>\t<input seconds>", the last
-// the seconds its cases spent making inputs and CPU references (their input_seconds properties)
+// "<name>\t<cases>\t<passed>\t<failed>\t<skipped>\t<processes>\t<seconds>\t<input seconds>\t<started>":
+// the seconds its cases spent making inputs and CPU references (their input_seconds properties), and
+// when it started (seconds since the epoch), so the run's summary can tell how many units ran at once
 std::string stats_line(const unit_outcome& unit);
 std::string xml_escape(const std::string& text);
 
