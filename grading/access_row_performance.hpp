@@ -96,13 +96,20 @@ inline void time_access_row_against_reference(const access::variant& submission,
   };
   stage(*input);
   // A launch refused or failed while being timed is remembered and fails the case (a refusal times as
-  // nothing).
+  // nothing). Not one made while the timing's graph capture was broken (a launcher that synchronises
+  // gets the capture's error back): the timing then times direct launches, as run_as_timed calls it.
   std::string timing_refusal;
   const auto work = [&](const access::variant& v, const access::access_config& cfg, device_buffer<float>& c) {
     perf::timed_work w;
     w.run = [&v, cfg, &c, &a, &b, n, &timing_refusal](cudaStream_t s) {
       const launch_status launched = access::launch(v, a.data(), b.data(), c.data(), n, cfg, s);
-      if (!launched.is_ok() && timing_refusal.empty())
+      if (launched.is_ok() || !timing_refusal.empty()) return;
+      cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+      if (cudaStreamIsCapturing(s, &capture) != cudaSuccess) {
+        (void)cudaGetLastError();
+        capture = cudaStreamCaptureStatusNone;
+      }
+      if (capture != cudaStreamCaptureStatusInvalidated)
         timing_refusal = std::string(v.name) + " at " + std::to_string(cfg.repeats) + " repeat(s): " + launched.message();
     };
     return w;

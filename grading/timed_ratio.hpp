@@ -27,7 +27,8 @@ struct repeats_timing {
   timed_ratio at_one;
   int repeats = 1;
 
-  bool one_is_worse() const { return at_one.ratio() > at_repeats.ratio(); }
+  // An invalid half (a zero or non-finite median) is the scored one, so record_scored_ratio refuses it.
+  bool one_is_worse() const { return !at_one.valid() || (at_repeats.valid() && at_one.ratio() > at_repeats.ratio()); }
   const timed_ratio& scored() const { return one_is_worse() ? at_one : at_repeats; }
 
   // Information, not a failure: the submission's time grew with repeats less than half as much as the

@@ -55,13 +55,15 @@ echo
 unit_s=$(sum 7); input_s=$(echo "$stats" | awk -F'\t' 'NF >= 8 {s += $8} END {print s + 0}')
 busy=$(awk -F', *' '$1 ~ /^[0-9]+$/ { n++; s += $1; if ($1 == 0) idle++ } END { if (n) printf "%.0f%% busy on average, idle in %.0f%% of %d samples", s / n, 100 * idle / n, n }' "$out/gpu_busy.csv" 2>/dev/null)
 echo "Time: $unit_s unit-seconds, of which $input_s s making inputs and CPU references$(awk -v a="$input_s" -v b="$unit_s" 'BEGIN { if (b > 0) printf " (%.0f%%)", 100 * a / b }'); GPU ${busy:-not sampled}"
-# The timeline (column 9: each unit's start): from the first unit's start to the last one's end, the
-# seconds with no runner unit running (the benchmarks and profile runs, which have the machine to
-# themselves, CPU tests, or waiting) and with only one (a tail).
-timeline=$(echo "$stats" | awk -F'\t' 'NF >= 9 && $9 > 0 { s = int($9); e = int($9 + $7); if (!n++ || s < lo) lo = s; if (e > hi) hi = e
-    for (t = s; t <= e; t++) running[t]++ }
-  END { if (!n) exit; for (t = lo; t <= hi; t++) { if (!(t in running)) idle++; else if (running[t] == 1) one++; if (running[t] > most) most = running[t] }
-    printf "%d s from the first unit'"'"'s start to the last one'"'"'s end; no unit running in %d s, one alone in %d s, at most %d at once", hi - lo + 1, idle, one, most }')
+# The timeline (column 9: each unit's start), swept over exact times: from the first unit's start to
+# the last one's end, the seconds with no runner unit running (the benchmarks and profile runs, which
+# have the machine to themselves, CPU tests, or waiting), with one alone (a tail), and the most at once.
+# Ends sort before starts at the same instant, so units that only touch do not count as overlapping.
+timeline=$(echo "$stats" | awk -F'\t' 'NF >= 9 && $9 > 0 { printf "%.3f -1\n%.3f 1\n", $9 + $7, $9 }' | sort -k1,1g -k2,2n |
+  awk '{ if (n++) at[level] += $1 - last; else first = $1; level += $2; if (level > most) most = level; last = $1 }
+    END { if (n) printf "%.0f s from the first unit'"'"'s start to the last one'"'"'s end; no unit running for %.0f s, one alone for %.0f s, at most %d at once", last - first, at[0], at[1], most }')
+# A merged report's units ran on several machines, whose clocks and GPUs do not share one timeline.
+case "$args" in *"merged from"*) timeline= ;; esac
 [ -n "$timeline" ] && echo "Timeline: $timeline"
 echo
 if [ "$failures" -gt 0 ] || [ "$ctest_status" -ne 0 ]; then

@@ -46,5 +46,20 @@ TEST(RepeatsTiming, TheNoteStartsBelowHalfTheOnePassRatio) {
   EXPECT_NE((repeats_timing{{499, 1000}, {10, 10}, 100}).note(), "");
 }
 
+// A zero or non-finite median in either half is the half scored, so the case refuses to score it
+// (record_scored_ratio) instead of scoring the valid half: a launcher that does nothing at one repeat
+// timed 0 there, and a 0 ratio there must not hand the score to the other half.
+TEST(RepeatsTiming, AnInvalidHalfIsTheScoredOne) {
+  const repeats_timing zero_at_one{{100.0, 100.0}, {0.0, 2.0}, 100};
+  EXPECT_TRUE(zero_at_one.one_is_worse());
+  EXPECT_FALSE(zero_at_one.scored().valid());
+  const repeats_timing zero_at_repeats{{0.0, 100.0}, {2.0, 2.0}, 100};
+  EXPECT_FALSE(zero_at_repeats.one_is_worse());
+  EXPECT_FALSE(zero_at_repeats.scored().valid());
+  const repeats_timing honest{{100.0, 100.0}, {2.0, 2.0}, 100};
+  EXPECT_TRUE(honest.scored().valid());
+  EXPECT_EQ(honest.note(), "");
+}
+
 }  // namespace
 }  // namespace kc::grading
