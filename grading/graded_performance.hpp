@@ -75,53 +75,19 @@ inline void time_against_reference(const perf::timed_work& submission, const per
             << " us, ratio " << measured.ratio() << '\n';
 }
 
-// Runs `call` (the submission's launch on `stream`) as the timing runs it: captured as a CUDA graph and
-// the graph replayed once (fixtures/measurement.cpp times such replays), or, where the launch cannot
-// be captured, called directly (as the timing then launches it). Every fresh-contents check calls the
-// submission through this, so a launcher that notices the capture (cudaStreamIsCapturing) and skips
-// its work while being timed leaves the output poisoned and fails the check (a second reader's
-// finding: the check's direct call did the work, the timed replays did none). Returns the call's
-// status; the stream is synchronised.
+// Runs `call` (the submission's launch on `stream`) as the timing runs it (perf::run_as_measured:
+// captured as a CUDA graph and replayed, or called directly where the launcher breaks the capture, as
+// the timing then launches it). Every fresh-contents check calls the submission through this, so a
+// launcher that notices the capture (cudaStreamIsCapturing) and skips its work while being timed
+// leaves the output poisoned and fails the check (a second reader's finding: the check's direct call
+// did the work, the timed replays did none). Returns the status of the call that ran (a refusal in a
+// clean capture is the launcher's own; after a broken capture, the direct call's); the stream is
+// synchronised.
 inline launch_status run_as_timed(const std::function<launch_status(cudaStream_t)>& call, cudaStream_t stream) {
-  const auto direct = [&] {
-    const launch_status status = call(stream);
-    KC_CUDA_TRY(cudaStreamSynchronize(stream));
-    return status;
-  };
-  if (cudaStreamBeginCapture(stream, cudaStreamCaptureModeRelaxed) != cudaSuccess) {
-    (void)cudaGetLastError();
-    return direct();
-  }
-  cudaGraph_t graph = nullptr;
   launch_status status = launch_status::ok();
-  try {
-    status = call(stream);
-  } catch (...) {
-    (void)cudaStreamEndCapture(stream, &graph);
-    if (graph != nullptr) cudaGraphDestroy(graph);
-    (void)cudaGetLastError();
-    throw;
-  }
-  const cudaError_t ended = cudaStreamEndCapture(stream, &graph);
-  (void)cudaGetLastError();
-  // A capture the launcher broke (a synchronising or legacy-stream call inside: its status then
-  // reports the capture's error, not a refusal) is timed as direct launches, so it is called directly
-  // here too; a refusal in a clean capture is the launcher's own.
-  cudaGraphExec_t exec = nullptr;
-  const bool captured = ended == cudaSuccess && graph != nullptr;
-  const bool replayable = captured && status.is_ok() && cudaGraphInstantiate(&exec, graph, 0) == cudaSuccess;
-  (void)cudaGetLastError();
-  if (!replayable) {
-    if (graph != nullptr) cudaGraphDestroy(graph);
-    if (captured && !status.is_ok()) return status;
-    return direct();
-  }
-  const cudaError_t launched = cudaGraphLaunch(exec, stream);
-  const cudaError_t synced = cudaStreamSynchronize(stream);
-  cudaGraphExecDestroy(exec);
-  cudaGraphDestroy(graph);
-  KC_CUDA_TRY(launched);
-  KC_CUDA_TRY(synced);
+  perf::timed_work work;
+  work.run = [&](cudaStream_t s) { status = call(s); };
+  perf::run_as_measured(work, stream);
   return status;
 }
 
