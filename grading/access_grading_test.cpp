@@ -29,6 +29,7 @@
 #include "fixtures/generators.hpp"
 #include "fixtures/gtest_gpu.hpp"
 #include "fixtures/measurement.hpp"
+#include "grading/access_graded_case.hpp"
 #include "grading/access_submission.hpp"
 #include "grading/graded_case.hpp"
 #include "grading/access_row_performance.hpp"
@@ -47,7 +48,7 @@ namespace {
 using access::body;
 using access::testing::access_case;
 using access::testing::input_kind;
-using graded = graded_case<access_case>;
+using graded = graded_access_case;
 
 constexpr std::size_t large_n = 4'194'304;
 // 2^20 + 1 and (2^23 + 1) / 3 = 2,796,203: see the header.
@@ -120,11 +121,7 @@ std::vector<graded> graded_cases() {
 class Conformance : public ::testing::TestWithParam<graded> {};
 TEST_P(Conformance, MatchesReference) {
   KC_REQUIRE_GPU();
-  record_grading_properties(GetParam());
-  const access_case& c = GetParam().inner;
-  expect_case_passed(access::testing::check_access(c, *access::testing::input_for(c)));
-  expect_within_memory_limit();
-  expect_seed_unchanged();
+  run_graded_access_case(GetParam());
 }
 INSTANTIATE_TEST_SUITE_P(Grade, Conformance, ::testing::ValuesIn(graded_cases()), case_param_name<graded>);
 

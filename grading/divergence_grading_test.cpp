@@ -34,6 +34,7 @@
 #include "fixtures/measurement.hpp"
 #include "grading/divergence_submission.hpp"
 #include "grading/graded_case.hpp"
+#include "grading/access_graded_case.hpp"
 #include "grading/access_row_performance.hpp"
 #include "grading/graded_performance.hpp"
 #include "grading/submission_library.hpp"
@@ -49,7 +50,7 @@ using access::access_config;
 using access::scenario;
 using access::testing::access_case;
 using access::testing::input_kind;
-using graded = graded_case<access_case>;
+using graded = graded_access_case;
 
 constexpr std::size_t large_n = 4'194'304;
 constexpr int repeat_mode_n = 1000;
@@ -103,25 +104,17 @@ std::vector<graded> graded_cases(std::span<const access::variant> rows) {
   return hardest_first(out);
 }
 
-void run_case(const graded& g) {
-  record_grading_properties(g);
-  const access_case& c = g.inner;
-  expect_case_passed(access::testing::check_access(c, *access::testing::input_for(c)));
-  expect_within_memory_limit();
-  expect_seed_unchanged();
-}
-
 // No KC_SKIP_IF_TOO_LARGE: every graded size fits the GPUs the grader runs on, so a case that finds
 // no device memory fails (see reduction_grading_test.cpp).
 class WarpNoDivergence : public ::testing::TestWithParam<graded> {};
 TEST_P(WarpNoDivergence, MatchesReference) {
   KC_REQUIRE_GPU();
-  run_case(GetParam());
+  run_graded_access_case(GetParam());
 }
 class WarpDivergence : public ::testing::TestWithParam<graded> {};
 TEST_P(WarpDivergence, MatchesReference) {
   KC_REQUIRE_GPU();
-  run_case(GetParam());
+  run_graded_access_case(GetParam());
 }
 INSTANTIATE_TEST_SUITE_P(Grade, WarpNoDivergence, ::testing::ValuesIn(graded_cases(warp_no_divergence_submission())),
                          case_param_name<graded>);

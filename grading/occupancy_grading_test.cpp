@@ -32,6 +32,7 @@
 #include "fixtures/gtest_gpu.hpp"
 #include "fixtures/measurement.hpp"
 #include "grading/graded_case.hpp"
+#include "grading/access_graded_case.hpp"
 #include "grading/access_row_performance.hpp"
 #include "grading/graded_performance.hpp"
 #include "grading/launched_kernels.hpp"
@@ -55,7 +56,7 @@ using access::access_config;
 using access::scenario;
 using access::testing::access_case;
 using access::testing::input_kind;
-using graded = graded_case<access_case>;
+using graded = graded_access_case;
 
 constexpr std::size_t large_n = 16'384;
 
@@ -87,11 +88,7 @@ std::vector<graded> graded_cases() {
 class VectorAdd : public ::testing::TestWithParam<graded> {};
 TEST_P(VectorAdd, MatchesReference) {
   KC_REQUIRE_GPU();
-  record_grading_properties(GetParam());
-  const access_case& c = GetParam().inner;
-  expect_case_passed(access::testing::check_access(c, *access::testing::input_for(c)));
-  expect_within_memory_limit();
-  expect_seed_unchanged();
+  run_graded_access_case(GetParam());
 }
 INSTANTIATE_TEST_SUITE_P(Grade, VectorAdd, ::testing::ValuesIn(graded_cases()), case_param_name<graded>);
 
