@@ -13,6 +13,9 @@
 #   runner      the runner's own isolation tests (a hanging, crashing and exiting case)
 #   perf        time against the stored per-GPU baseline, and the seeds' in-run conclusions (alone on the GPU)
 #   profile     hardware-counter assertions under Nsight Compute (alone on the GPU; skipped without ncu)
+#   alone       every test that needs the machine to itself (RUN_SERIAL: perf, benchmark, profile,
+#               schedule). The GPU run (scripts/run_gpu_suite.sh) runs the others first, then these
+#               back to back, so no test waits for the GPU to drain (-LE alone / -L alone).
 #   <family>    reduction, matmul, ...
 #
 # GPU tests are units of many cases run by tools/runner (kconform_add_gpu_suite) and declare
@@ -114,6 +117,7 @@ function(kconform_add_gpu_suite target)
   set(serial "")
   if(ARG_RUN_SERIAL)
     set(serial "RUN_SERIAL TRUE")
+    string(APPEND labels ";alone")
   endif()
   set(prefix "${ARG_FAMILY}.${ARG_KIND}")
   set(script "${CMAKE_CURRENT_BINARY_DIR}/${target}_units.cmake")
@@ -217,7 +221,7 @@ function(kconform_add_benchmark target)
   endif()
   add_test(NAME benchmark.${ARG_FAMILY} COMMAND ${ARG_COMMAND})
   set_tests_properties(benchmark.${ARG_FAMILY} PROPERTIES
-    LABELS "gpu;benchmark;${ARG_FAMILY}"
+    LABELS "gpu;benchmark;alone;${ARG_FAMILY}"
     RUN_SERIAL TRUE
     RESOURCE_GROUPS "gpus:1"
     SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE}
@@ -227,6 +231,11 @@ endfunction()
 # Every CTest name is stable and readable (no printed parameter bytes): checked on every machine.
 add_test(NAME names.stable COMMAND "${CMAKE_CURRENT_LIST_DIR}/check_test_names.sh" "${CMAKE_BINARY_DIR}")
 set_tests_properties(names.stable PROPERTIES LABELS "cpu;fixtures" TIMEOUT 120)
+
+# Label alone exactly on the RUN_SERIAL tests (the GPU run's two phases rely on it): checked everywhere.
+add_test(NAME labels.alone_is_run_serial
+  COMMAND "${CMAKE_COMMAND}" -DBUILD_DIR=${CMAKE_BINARY_DIR} -P "${CMAKE_CURRENT_LIST_DIR}/check_alone_label.cmake")
+set_tests_properties(labels.alone_is_run_serial PROPERTIES LABELS "cpu;fixtures" TIMEOUT 120)
 
 # kconform_add_profile_test(<name> FAMILY <family> METRIC <ncu metric> MIN <x> MAX <y>
 #                           KERNEL <regex> COMMAND <program> [args...])
@@ -240,7 +249,7 @@ function(kconform_add_profile_test name)
   cmake_parse_arguments(ARG "" "FAMILY;METRIC;MIN;MAX;KERNEL" "COMMAND" ${ARGN})
   add_test(NAME ${name} COMMAND "${KCONFORM_NCU_CHECK}" "${ARG_METRIC}" "${ARG_MIN}" "${ARG_MAX}" "${ARG_KERNEL}" ${ARG_COMMAND})
   set_tests_properties(${name} PROPERTIES
-    LABELS "gpu;profile;${ARG_FAMILY}"
+    LABELS "gpu;profile;alone;${ARG_FAMILY}"
     RESOURCE_GROUPS "gpus:${KCONFORM_GPU_SLOTS}"
     RUN_SERIAL TRUE
     SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE}

@@ -43,7 +43,7 @@ echo "- GPU: ${gpu_name:-none found}"
 echo "- driver: $(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null | head -n 1)"
 echo "- commit: ${KCONFORM_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo 'unknown (not a git checkout; set KCONFORM_COMMIT)')}"
 echo "- command: scripts/run_gpu_suite.sh $args${KCONFORM_SHARD:+ (shard $KCONFORM_SHARD)}"
-echo "- build: $build_s s (status $build_status); tests: $test_s s (ctest status $ctest_status)"
+echo "- build: $build_s s (status $build_status); tests: $test_s s (ctest status $ctest_status)${KCONFORM_PHASE_SECONDS:+: $KCONFORM_PHASE_SECONDS}"
 echo
 echo "CTest: $passed passed, $failures failed, $skipped skipped (of $tests)"
 echo
