@@ -13,10 +13,10 @@ kconform_add_gtest(polybench_covariance_cpu_tests FAMILY polybench_covariance
   SOURCES polybench/covariance_cpu_test.cpp
   LIBRARIES kconform_polybench_covariance_test_support)
 # Units: CovarianceMultiKernel (162 cases: 10 sizes x their inputs x 2 FLOAT_N x 3 configurations) and
-# CovarianceCublas (54), and their .Large units (the seed's 1024² and 2048²: 36 and 12 cases). The CPU
-# reference there is m(m+1)/2·n long double multiply-adds per (size, input, FLOAT_N), 6 per size in
-# each .Large unit: measured 1.5 s (1024²) and ~10 s (2048²) of one core on the 2-core build machine,
-# so ~0.4 s and ~2.5 s on a GPU process's 4 OpenMP threads: ~20 s of reference per .Large unit.
+# CovarianceCublas (54), and one Large unit for both (the seed's 1024² and 2048²: 36 + 12 cases). The
+# CPU reference there is m(m+1)/2·n long double multiply-adds per (size, input, FLOAT_N), 6 per size:
+# measured 1.5 s (1024²) and ~10 s (2048²) of one core on the 2-core build machine, ~30 s in all on a
+# GPU process's 4 OpenMP threads in an H100 run; in one unit each is computed once for both variants.
 kconform_add_gpu_suite(polybench_covariance_gpu_tests FAMILY polybench_covariance KIND conformance LABELS correctness polybench
   SOURCES polybench/covariance_conformance_test.cpp
   LIBRARIES kconform_polybench_covariance_test_support)

@@ -38,7 +38,7 @@ std::string covariance_case::name() const {
 double reference_multiply_adds(const dims& d) { return static_cast<double>(d.m) * (d.m + 1) / 2.0 * d.n; }
 
 std::string covariance_case::unit() const {
-  return std::string(v->name) + (reference_multiply_adds(d) >= large_unit_multiply_adds ? ".Large" : "");
+  return reference_multiply_adds(d) >= large_unit_multiply_adds ? "Large" : std::string(v->name);
 }
 
 double covariance_case::cost() const {

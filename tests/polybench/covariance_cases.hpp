@@ -41,8 +41,10 @@ struct covariance_case {
   double float_n_value() const { return testing::float_n_value(float_n, d); }
   // "CovarianceMultiKernelN33M65T16B256C32x8FloatNSeedUniform"
   std::string name() const;
-  // The variant, with ".Large" from 2^28 reference multiply-adds (the seed's 1024² and 2048²: seconds
-  // of CPU reference each), so a variant's small sizes and its heavy ones run as two processes.
+  // The variant; from 2^28 reference multiply-adds (the seed's 1024² and 2048²: seconds of CPU
+  // reference each) "Large", every variant's heavy cases in one process, so each reference is computed
+  // once for all of them (the process's input cache; two units computed it twice, ~30 s each on an
+  // H100 run, issue 21).
   std::string unit() const;
   // 1 + (reference multiply-adds + data elements) / 2^24: the quick preset (cost <= 2) keeps every
   // size up to 4096 x 17 and leaves out 17 x 4096 (symmat of 128 MiB), 1024² and 2048².

@@ -4,7 +4,8 @@
 // mean and every element of symmat are compared with the long double reference within the error
 // bound derived in covariance_checks.cpp; PolyBench's own percent-difference figure is recorded on
 // every case ("polybench_check") and printed in every failure, beside the verdict. tools/runner runs
-// a variant's cases in one process (its unit; the seed's 1024² and 2048² in a second, .Large).
+// a variant's cases in one process (its unit), and the seed's 1024² and 2048² of every variant in
+// one more (Large), which computes each of those references once for all variants.
 #include "fixtures/cublas_handle.hpp"
 #include "fixtures/gtest_gpu.hpp"
 #include "fixtures/suite_case.hpp"
