@@ -237,17 +237,17 @@ add_test(NAME labels.alone_is_run_serial
   COMMAND "${CMAKE_COMMAND}" -DBUILD_DIR=${CMAKE_BINARY_DIR} -P "${CMAKE_CURRENT_LIST_DIR}/check_alone_label.cmake")
 set_tests_properties(labels.alone_is_run_serial PROPERTIES LABELS "cpu;fixtures" TIMEOUT 120)
 
-# kconform_add_profile_test(<name> FAMILY <family> METRIC <ncu metric> MIN <x> MAX <y>
-#                           KERNEL <regex> COMMAND <program> [args...])
+# kconform_add_profile_checks(<name> FAMILY <family> CHECKS <checks file> PROGRAM <program>)
 #
-# A hardware-counter assertion (label profile): every launch of a kernel matching KERNEL that
-# COMMAND makes must have METRIC in [MIN, MAX] under Nsight Compute (check_ncu_metric.sh, which
-# skips where ncu, the GPU or counter permission is missing). Alone on the GPU: ncu serialises the
-# kernels and replays them, and other processes' kernels would share the counters' SMs.
+# Hardware-counter assertions (label profile): each line of CHECKS names a metric, its range, a
+# kernel and the PROGRAM arguments of one launch; one Nsight Compute run of PROGRAM with every line's
+# arguments checks each launch's metric (check_ncu_metric.sh, which skips where ncu, the GPU or
+# counter permission is missing). Alone on the GPU: ncu serialises the kernels and replays them, and
+# other processes' kernels would share the counters' SMs.
 set(KCONFORM_NCU_CHECK "${CMAKE_CURRENT_LIST_DIR}/check_ncu_metric.sh")
-function(kconform_add_profile_test name)
-  cmake_parse_arguments(ARG "" "FAMILY;METRIC;MIN;MAX;KERNEL" "COMMAND" ${ARGN})
-  add_test(NAME ${name} COMMAND "${KCONFORM_NCU_CHECK}" "${ARG_METRIC}" "${ARG_MIN}" "${ARG_MAX}" "${ARG_KERNEL}" ${ARG_COMMAND})
+function(kconform_add_profile_checks name)
+  cmake_parse_arguments(ARG "" "FAMILY;CHECKS;PROGRAM" "" ${ARGN})
+  add_test(NAME ${name} COMMAND "${KCONFORM_NCU_CHECK}" "${ARG_CHECKS}" "${ARG_PROGRAM}")
   set_tests_properties(${name} PROPERTIES
     LABELS "gpu;profile;alone;${ARG_FAMILY}"
     RESOURCE_GROUPS "gpus:${KCONFORM_GPU_SLOTS}"
