@@ -52,9 +52,12 @@ echo
 # Where the time goes (issue 21): the units' wall seconds added up, the part their cases spent making
 # inputs and CPU references (column 8, fixtures/time_spent.hpp), and how busy the GPU was while the
 # tests ran (gpu_busy.csv: nvidia-smi's utilization, the share of each 0.5 s with a kernel running).
-unit_s=$(sum 7); input_s=$(sum 8)
+unit_s=$(sum 7); input_s=$(sum 8); outside_s=$(sum 10)
 busy=$(awk -F', *' '$1 ~ /^[0-9]+$/ { n++; s += $1; if ($1 == 0) idle++ } END { if (n) printf "%.0f%% busy on average, idle in %.0f%% of %d samples", s / n, 100 * idle / n, n }' "$out/gpu_busy.csv" 2>/dev/null)
-echo "Time: $unit_s unit-seconds, of which $input_s s making inputs and CPU references$(awk -v a="$input_s" -v b="$unit_s" 'BEGIN { if (b > 0) printf " (%.0f%%)", 100 * a / b }'); GPU ${busy:-not sampled}"
+share() { awk -v a="$1" -v b="$unit_s" 'BEGIN { if (b > 0) printf " (%.0f%%)", 100 * a / b }'; }
+# Column 10: each unit's seconds outside any case (listing, process start-up and exit; runner's stats).
+outside=; awk -F'\t' 'NF >= 10 { found = 1 } END { exit !found }' <<<"$stats" && outside=" and $outside_s s outside any case (listing, process start-up, exit)$(share "$outside_s")"
+echo "Time: $unit_s unit-seconds, of which $input_s s making inputs and CPU references$(share "$input_s")$outside; GPU ${busy:-not sampled}"
 # The timeline (column 9: each unit's start), swept over exact times: from the first unit's start to
 # the last one's end, the seconds with no runner unit running (the benchmarks and profile runs, which
 # have the machine to themselves, CPU tests, or waiting), with one alone (a tail), and the most at once.

@@ -108,8 +108,12 @@ TEST(RunnerReport, JUnitHasEveryCaseWithItsVerdictAndEscapedText) {
   // Then the cases' seconds spent making inputs and references added up, and the unit's start.
   unit.started_epoch = 1764000000.25;
   const std::string line = stats_line(unit);
-  EXPECT_NE(line.find("\t0.38\t1764000000.25"), std::string::npos) << line;
-  EXPECT_EQ(line.substr(line.rfind('\t') + 1), "1764000000.25") << line;
+  EXPECT_NE(line.find("\t0.38\t1764000000.25\t"), std::string::npos) << line;
+  // Last, the unit's seconds outside its cases (2.5 s, of which the cases took 0.6 s).
+  EXPECT_EQ(line.substr(line.rfind('\t') + 1), "0.00") << line;  // no unit time recorded: never negative
+  unit.seconds = 2.5;
+  const std::string timed = stats_line(unit);
+  EXPECT_EQ(timed.substr(timed.rfind('\t') + 1), "1.90") << timed;
 }
 
 TEST(RunnerSanitizer, CountsHazardHeadsNotDetailsOrSummaries) {

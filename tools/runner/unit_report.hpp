@@ -23,9 +23,10 @@ std::string junit_xml(const unit_outcome& unit);
 // {"unit", "processes", "seconds", "cases": [{"name", "status", "seconds", "attempt", "message",
 // "properties": {key: value}}]}.
 std::string unit_json(const unit_outcome& unit);
-// "<name>\t<cases>\t<passed>\t<failed>\t<skipped>\t<processes>\t<seconds>\t<input seconds>\t<started>":
-// the seconds its cases spent making inputs and CPU references (their input_seconds properties), and
-// when it started (seconds since the epoch), so the run's summary can tell how many units ran at once
+// "<name>\t<cases>\t<passed>\t<failed>\t<skipped>\t<processes>\t<seconds>\t<input seconds>\t<started>\t<outside>":
+// the seconds its cases spent making inputs and CPU references (their input_seconds properties),
+// when it started (seconds since the epoch), so the run's summary can tell how many units ran at
+// once, and its seconds outside any case (listing, process start-up and exit)
 std::string stats_line(const unit_outcome& unit);
 std::string xml_escape(const std::string& text);
 
