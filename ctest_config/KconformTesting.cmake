@@ -232,10 +232,12 @@ endfunction()
 add_test(NAME names.stable COMMAND "${CMAKE_CURRENT_LIST_DIR}/check_test_names.sh" "${CMAKE_BINARY_DIR}")
 set_tests_properties(names.stable PROPERTIES LABELS "cpu;fixtures" TIMEOUT 120)
 
-# Label alone exactly on the RUN_SERIAL tests (the GPU run's two phases rely on it): checked everywhere.
-add_test(NAME labels.alone_is_run_serial
-  COMMAND "${CMAKE_COMMAND}" -DBUILD_DIR=${CMAKE_BINARY_DIR} -P "${CMAKE_CURRENT_LIST_DIR}/check_alone_label.cmake")
-set_tests_properties(labels.alone_is_run_serial PROPERTIES LABELS "cpu;fixtures" TIMEOUT 120)
+# The GPU run's two phases (presets gpu-shared, gpu-alone) split the gpu preset's tests exactly, and
+# label alone is exactly on the RUN_SERIAL tests: checked everywhere, on this build's tests.
+add_test(NAME labels.gpu_run_phases
+  COMMAND "${CMAKE_COMMAND}" -DBUILD_DIR=${CMAKE_BINARY_DIR} -DPRESETS=${PROJECT_SOURCE_DIR}/CMakePresets.json
+          -P "${CMAKE_CURRENT_LIST_DIR}/check_gpu_run_phases.cmake")
+set_tests_properties(labels.gpu_run_phases PROPERTIES LABELS "cpu;fixtures" TIMEOUT 180)
 
 # kconform_add_profile_checks(<name> FAMILY <family> CHECKS <checks file> PROGRAM <program>)
 #
