@@ -12,7 +12,11 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <csignal>
+#include <filesystem>
+#include <fstream>
 
 namespace kc::runner {
 namespace {
@@ -39,6 +43,28 @@ TEST(RunnerListing, ReadsUnitsAndCostsFromThePrintedParameters) {
   const auto units = summarise_units(cases);
   EXPECT_EQ(units.at("SharedTiled").cases, 1u);
   EXPECT_DOUBLE_EQ(units.at("SharedTiled.Large").cost, 4097);
+}
+
+// The listing kept between the runner's calls is used only for the program it was recorded for.
+TEST(RunnerListing, CachedListingServesOnlyTheProgramItWasRecordedFor) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("kc_listing_cache_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string exe = (dir / "program").string(), cache = (dir / "program.listing").string();
+  std::ofstream(exe) << "a build";
+  const std::string listing = "Suite.\n  Case  # GetParam() = unit:U cost:1\n";
+  EXPECT_FALSE(read_listing_cache(cache, exe).has_value()) << "nothing recorded yet";
+  ASSERT_TRUE(write_listing_cache(cache, exe, listing));
+  EXPECT_EQ(read_listing_cache(cache, exe).value_or("(none)"), listing);
+  EXPECT_FALSE(read_listing_cache(cache, (dir / "other").string()).has_value()) << "another program, absent";
+  std::ofstream(exe, std::ios::app) << ", rebuilt";  // a new build: other size and modification time
+  EXPECT_FALSE(read_listing_cache(cache, exe).has_value()) << "a listing of the old build";
+  ASSERT_TRUE(write_listing_cache(cache, exe, listing + "  Second  # GetParam() = unit:U cost:1\n"));
+  EXPECT_EQ(parse_gtest_listing(read_listing_cache(cache, exe).value_or("")).size(), 2u);
+  std::ofstream(cache, std::ios::trunc) << "not a cache\n" << program_fingerprint(exe) << '\n' << listing;
+  EXPECT_FALSE(read_listing_cache(cache, exe).has_value()) << "a file that is not a recorded listing";
+  EXPECT_FALSE(write_listing_cache(cache, (dir / "missing").string(), listing)) << "no program, no fingerprint";
+  EXPECT_FALSE(write_listing_cache((dir / "no_such_dir" / "x.listing").string(), exe, listing));
+  std::filesystem::remove_all(dir);
 }
 
 TEST(RunnerRecords, EscapingRoundTrips) {

@@ -1,6 +1,11 @@
 #include "tools/runner/case_listing.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <sstream>
 
 namespace kc::runner {
@@ -62,6 +67,49 @@ std::map<std::string, unit_summary> summarise_units(const std::vector<listed_cas
     u.cost += c.cost;
   }
   return units;
+}
+
+namespace {
+constexpr const char* listing_cache_magic = "kconform-listing-cache 1";
+}  // namespace
+
+std::string program_fingerprint(const std::string& exe) {
+  struct ::stat info {};
+  if (::stat(exe.c_str(), &info) != 0) return {};
+  std::ostringstream out;
+  out << exe << " size " << info.st_size << " modified " << info.st_mtim.tv_sec << '.' << info.st_mtim.tv_nsec;
+  return out.str();
+}
+
+std::optional<std::string> read_listing_cache(const std::string& cache_file, const std::string& exe) {
+  const std::string fingerprint = program_fingerprint(exe);
+  if (fingerprint.empty()) return std::nullopt;
+  std::ifstream in(cache_file);
+  std::string magic, recorded;
+  if (!std::getline(in, magic) || magic != listing_cache_magic || !std::getline(in, recorded) || recorded != fingerprint)
+    return std::nullopt;
+  std::ostringstream listing;
+  listing << in.rdbuf();
+  return listing.str();
+}
+
+bool write_listing_cache(const std::string& cache_file, const std::string& exe, const std::string& listing) {
+  const std::string fingerprint = program_fingerprint(exe);
+  if (fingerprint.empty()) return false;
+  const std::string temporary = cache_file + ".tmp" + std::to_string(::getpid());
+  {
+    std::ofstream out(temporary, std::ios::trunc);
+    out << listing_cache_magic << '\n' << fingerprint << '\n' << listing;
+    if (!out.flush()) {
+      std::remove(temporary.c_str());
+      return false;
+    }
+  }
+  if (std::rename(temporary.c_str(), cache_file.c_str()) != 0) {
+    std::remove(temporary.c_str());
+    return false;
+  }
+  return true;
 }
 
 }  // namespace kc::runner

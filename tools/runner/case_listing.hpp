@@ -8,6 +8,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,5 +28,17 @@ struct unit_summary {
   double cost = 0;
 };
 std::map<std::string, unit_summary> summarise_units(const std::vector<listed_case>& cases);
+
+// A program's unfiltered `--gtest_list_tests` output, kept in a file between the runner's calls:
+// CTest's registration lists every program once (`kconform_runner list`), and each of its units'
+// runs would list it again — a process start each, ~0.4 s for a program that links cuBLAS. The
+// file holds the program's fingerprint (path, size, modification time); a listing recorded for
+// another build of the program is never used.
+std::string program_fingerprint(const std::string& exe);
+// The recorded listing, if the file holds one for the program as it is now.
+std::optional<std::string> read_listing_cache(const std::string& cache_file, const std::string& exe);
+// Records a listing (written to a temporary file, then renamed into place: a reader sees the old
+// file or the new one, never half of one). False if it could not be written.
+bool write_listing_cache(const std::string& cache_file, const std::string& exe, const std::string& listing);
 
 }  // namespace kc::runner

@@ -2,12 +2,16 @@
 // so that a CUDA context serves many cases, while a case that crashes, hangs or exits the process
 // costs that case alone.
 //
-//   kconform_runner list --exe <program> [--filter <gtest filter>]
+//   kconform_runner list --exe <program> [--filter <gtest filter>] [--listing-cache <file>]
 //       one line per unit: <unit> <tab> <cases> <tab> <cost> (CTest's registration reads it)
 //   kconform_runner run --exe <program> --name <ctest name> [--unit <unit>] [--filter <gtest filter>]
+//       [--listing-cache <file>]
 //       [--shard <i>/<n>] [--report-dir <dir>] [--case-timeout <s>] [--isolate] [--sanitizer clean|expect-hazard]
 //       [--tool <name>] [-- <wrapper command...>]
 //
+// --listing-cache: the program's unfiltered `--gtest_list_tests` output is kept in <file> with the
+// program's fingerprint (path, size, modification time), and used while the program is unchanged,
+// so a unit's run does not start a process only to list the cases CTest's registration just listed.
 // `run` selects the unit's cases (narrowed further by KCONFORM_GTEST_FILTER, if set, and to those of
 // declared cost <= KCONFORM_MAX_CASE_COST, if set: the quick preset), runs them in one
 // process with per-case records (fixtures/case_progress.hpp) and a per-case deadline
@@ -60,6 +64,7 @@ namespace {
 struct options {
   std::string command;
   std::string exe, name, unit, filter, report_dir, sanitizer, tool;
+  std::string listing_cache;  // --listing-cache <file>: the program's unfiltered listing, kept between calls
   int shard = 1, shards = 1;  // --shard i/n: the i-th of n contiguous slices of the unit's cases
   double case_timeout = 0;
   bool isolate = false;
@@ -89,6 +94,7 @@ options parse(int argc, char** argv) {
     else if (arg == "--case-timeout") o.case_timeout = std::atof(value().c_str());
     else if (arg == "--sanitizer") o.sanitizer = value();
     else if (arg == "--tool") o.tool = value();
+    else if (arg == "--listing-cache") o.listing_cache = value();
     else if (arg == "--isolate") o.isolate = true;
     else if (arg == "--shard") {
       const std::string text = value();
@@ -113,6 +119,11 @@ std::string read_file(const std::string& path) {
 }
 
 std::vector<listed_case> list_cases(const options& o) {
+  // The unfiltered listing may come from --listing-cache (case_listing.hpp: recorded for this build
+  // of the program by an earlier call, CTest's registration).
+  const bool cacheable = !o.listing_cache.empty() && o.filter.empty();
+  if (cacheable)
+    if (const std::optional<std::string> cached = read_listing_cache(o.listing_cache, o.exe)) return parse_gtest_listing(*cached);
   child_spec spec;
   spec.argv = {o.exe, "--gtest_list_tests"};
   if (!o.filter.empty()) spec.argv.push_back("--gtest_filter=" + o.filter);
@@ -123,6 +134,8 @@ std::vector<listed_case> list_cases(const options& o) {
     std::cerr << listing << "kconform_runner: listing the cases of " << o.exe << " failed: it " << end.describe() << '\n';
     std::exit(1);
   }
+  if (cacheable && !write_listing_cache(o.listing_cache, o.exe, listing))
+    std::cerr << "kconform_runner: could not record the listing in " << o.listing_cache << " (each run lists again)\n";
   return parse_gtest_listing(listing);
 }
 
