@@ -15,7 +15,7 @@
 #   profile     hardware-counter assertions under Nsight Compute (alone on the GPU; skipped without ncu)
 #   alone       every test that needs the machine to itself (RUN_SERIAL: perf, benchmark, profile,
 #               schedule). The GPU run (scripts/run_gpu_suite.sh) runs the others first, then these
-#               back to back, so no test waits for the GPU to drain (-LE alone / -L alone).
+#               back to back, so no test waits for the GPU to drain (presets gpu-shared, gpu-alone).
 #   <family>    reduction, matmul, ...
 #
 # GPU tests are units of many cases run by tools/runner (kconform_add_gpu_suite) and declare
@@ -130,7 +130,7 @@ execute_process(COMMAND \"\${runner}\" list --exe \"\${exe}\" --listing-cache \"
 if(NOT status EQUAL 0 OR units STREQUAL \"\")
   # Listing failed (not built, or broken) or found no case: one test that fails and says why.
   add_test(${prefix}.listing \"\${runner}\" run --exe \"\${exe}\" --name ${prefix}.listing --report-dir \"${CMAKE_BINARY_DIR}\")
-  set_tests_properties(${prefix}.listing PROPERTIES LABELS \"${labels}\")
+  set_tests_properties(${prefix}.listing PROPERTIES LABELS \"${labels}\" ${serial})
   return()
 endif()
 string(REPLACE \"\\n\" \";\" units \"\${units}\")

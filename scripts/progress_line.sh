@@ -6,7 +6,7 @@
 # elsewhere (a CI log): a plain line every 15 s. What it reads is what the run writes anyway:
 #   build  ninja's "[n/m]" steps in <log>
 #   shared, alone  (the test phases: tests that share the GPU, then those that have it alone)
-#          CTest's "n/m Test #k: name ... Passed" lines in <log> (units done of all; failed: CTest's
+#          CTest's "n/m Test #k: name ... Passed" lines in <log> (CTest tests done of all; failed: CTest's
 #          "***Failed", "***Timeout", "***Exception", "***Not Run" marks, never a word in a test's
 #          name, and never "***Skipped", which is not a failure), the runner's
 #          units/*.tsv in <report dir> (cases passed/failed so far, per finished unit), the failed units

@@ -72,7 +72,9 @@ echo
 if [ "$failures" -gt 0 ] || [ "$ctest_status" -ne 0 ]; then
   echo "## Failed or not run"
   echo '```'
-  sed -n '/The following tests FAILED/,$p' "$out/ctest.log" 2>/dev/null | head -n 40
+  # Each phase's list (ctest.log holds both phases' logs, one after the other).
+  awk '/The following tests FAILED/ { p = 1 } /^Errors while running CTest/ { p = 0 } p' "$out/ctest.log" 2>/dev/null | head -n 40
+  grep -h -B1 -x 'No tests were found!!!' "$out/ctest.log" 2>/dev/null | head -n 4  # a phase that selected nothing
   grep -h -B1 -A1 'status="failed"' "$out"/units/*.xml 2>/dev/null | grep -o 'name="[^"]*"\|message="[^"]*"' | head -n 60
   echo '```'
   echo
