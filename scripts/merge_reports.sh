@@ -13,19 +13,15 @@ shift
 mkdir -p "$merged/units" "$merged/failures"
 status=0
 gpu_name="" build_s=0 test_s=0
-{
-  echo '<?xml version="1.0" encoding="UTF-8"?>'
-  echo '<testsuites name="kconform (merged)">'
-  for report in "$@"; do
-    if [ ! -f "$report/junit.xml" ]; then
-      echo "merge_reports: $report has no junit.xml (did that shard run?)" >&2
-      status=1
-      continue
-    fi
-    sed -n '/<testsuite[ >]/,/<\/testsuite>/p' "$report/junit.xml"
-  done
-  echo '</testsuites>'
-} >"$merged/junit.xml"
+junits=()
+for report in "$@"; do
+  junits+=("$report/junit.xml")
+  if [ ! -f "$report/junit.xml" ]; then
+    echo "merge_reports: $report has no junit.xml (did that shard run?)" >&2
+    status=1
+  fi
+done
+"$(dirname "$0")/merge_junit.sh" "kconform (merged)" "${junits[@]}" >"$merged/junit.xml"
 for report in "$@"; do
   cp "$report"/units/*.xml "$report"/units/*.tsv "$merged/units/" 2>/dev/null
   cp -r "$report"/failures/. "$merged/failures/" 2>/dev/null
