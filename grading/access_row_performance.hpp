@@ -39,12 +39,6 @@ inline access::access_config one_repeat(access::access_config config) {
   return config;
 }
 
-// The configurations a row is timed at: `config`, and the same at one repeat where that differs.
-inline std::vector<access::access_config> timed_configs(const access::access_config& config) {
-  if (config.repeats <= 1) return {config};
-  return {config, one_repeat(config)};
-}
-
 // Times the four works interleaved (10 rounds) and records the worse ratio as the scored one, with
 // both ratios, their medians and the repeats note.
 inline void time_rows_at_repeats_and_one(const perf::timed_work& submission, const perf::timed_work& reference,
@@ -85,7 +79,7 @@ inline void time_access_row_against_reference(const access::variant& submission,
   // Speed is scored only for a right answer at the size timed, at both repeat counts timed (a launcher
   // that refuses, or does nothing, at one repeat would otherwise make its one-pass time nothing).
   const auto input = access::testing::input_for(access_case{&submission, n, config, input_kind::seed_data});
-  for (const access::access_config& at : timed_configs(config)) {
+  for (const access::access_config& at : {config, one_repeat(config)}) {
     const check_result right = access::testing::check_access(access_case{&submission, n, at, input_kind::seed_data}, *input);
     ASSERT_TRUE(right.passed()) << "performance is not scored: the submission is wrong at the size timed, " << at.repeats
                                 << " repeat(s)\n" << right.message;
@@ -129,7 +123,7 @@ inline void time_access_row_against_reference(const access::variant& submission,
   // as the timing called it (run_as_timed: captured and replayed), so what was timed is judged.
   const auto fresh = access::testing::prepare_input(input_kind::integer, n, case_seed(base_seed(), "Performance.FreshContents"));
   stage(*fresh);
-  for (const access::access_config& at : timed_configs(config)) {
+  for (const access::access_config& at : {config, one_repeat(config)}) {
     KC_CUDA_TRY(cudaMemsetAsync(c_sub.data(), 0xFF, n * sizeof(float), stream.get()));
     // A refused or failed launch is its own failure, not a replayed answer.
     const launch_status launched = run_as_timed(
