@@ -112,6 +112,9 @@ if [ $build_status -eq 0 ]; then
   cat "$out/ctest-shared.log" "$out/ctest-alone.log" >"$out/ctest.log" 2>/dev/null
   scripts/merge_junit.sh kconform "$out/junit-shared.xml" "$out/junit-alone.xml" >"$out/junit.xml"
   rm -f "$out/junit-shared.xml" "$out/junit-alone.xml"
+  # The seconds CTest keeps per test (its running average), which orders the next run longest first:
+  # copy it over ctest_config/test_costs.txt to refresh what a fresh build starts from.
+  cp build/gpu/Testing/Temporary/CTestCostData.txt "$out/test_costs.txt" 2>/dev/null
 fi
 t2=$(date +%s)
 [ -d build/gpu/gtest-xml ] && rm -rf "$out/gtest-xml" && cp -r build/gpu/gtest-xml "$out/gtest-xml"  # CPU tests
