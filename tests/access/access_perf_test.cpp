@@ -7,8 +7,8 @@
 // and n = 32,768 (384 KiB, L2-resident: launch- and latency-bound); and the occupancy scenarios'
 // VectorAdd with S1 and S2 blocks at 10,000 repeats (the seed's 1,000,000, scaled to milliseconds)
 // at n = 65,536 (the seed's largest, where S1 and S2 pick the same block) and n = 4,096 (S1 one block
-// of 1024, S2 sixteen of 256). Each is its own CTest test (access.perf.<Variant>.N<n>[S1|S2]), alone
-// on the GPU. After timing, C is poisoned (NaN), the point launched once more and C judged by the
+// of 1024, S2 sixteen of 256). All run in one CTest test (access.perf.AgainstBaseline, one process),
+// alone on the GPU. After timing, C is poisoned (NaN), the point launched once more and C judged by the
 // conformance suite's own oracle (judge_output: the exact reference, or the cuRAND rows' index,
 // group and spread oracles).
 //
@@ -50,7 +50,7 @@ struct access_perf_case {
 
   // The conformance case's name: "FullCoalescedN4194304B1024R100SeedData", "VectorAddN4096S2B256R10000SeedData"
   std::string name() const { return as_case().name(); }
-  std::string unit() const { return std::string(v->name) + ".N" + std::to_string(n) + name_of(config.from); }
+  std::string unit() const { return perf::baseline_unit; }
   double cost() const { return 1.0; }
   perf::point_key key() const {
     const std::string scenario = config.from == scenario::none ? "" : std::string(name_of(config.from)) + ",";

@@ -1,7 +1,7 @@
 // Matmul performance: is it slower than its stored baseline? (label perf; docs/performance.md)
 //
-// One case per perf point, each its own CTest test (matmul.perf.<Variant>.<size>), run alone on the
-// GPU: the many-block variants and cuBLAS at n = 256 (short, ~15–40 µs) and n = 2048 (long,
+// One case per perf point, all in one CTest test (matmul.perf.AgainstBaseline, one process), run
+// alone on the GPU: the many-block variants and cuBLAS at n = 256 (short, ~15–40 µs) and n = 2048 (long,
 // ~1–8 ms), each at the configuration the H100 benchmark found best or the report used (SharedTiled
 // at both TILE_WIDTH 32 and 16: the tile is a template parameter, so each is its own kernel); the
 // single-block MM2 at n = 256 (its n = 1024 takes 0.56 s a launch) and MM1 at its only size, 32.
@@ -32,13 +32,12 @@ struct matmul_perf_case {
   int n = 0;
   matmul_config config;
   bool library = false;
-  std::string unit_suffix;  // a second configuration of a (variant, size) gets a test of its own: ".TW16"
 
   std::string name() const {
     return std::string(v->name) + "N" + std::to_string(n) +
            (library ? std::string("Library") : "B" + std::to_string(config.block) + "TW" + std::to_string(config.tile_width));
   }
-  std::string unit() const { return std::string(v->name) + ".N" + std::to_string(n) + unit_suffix; }
+  std::string unit() const { return perf::baseline_unit; }
   double cost() const { return 1.0; }
   perf::point_key key() const {
     return {"matmul", std::string(v->name), "n=" + std::to_string(n),
@@ -50,15 +49,15 @@ struct matmul_perf_case {
 void PrintTo(const matmul_perf_case& c, std::ostream* os) { print_case(c, os); }
 
 std::vector<matmul_perf_case> perf_cases() {
-  auto row = [](const char* name, int n, matmul_config config, bool library = false, std::string suffix = {}) {
-    return matmul_perf_case{find_variant(name), n, config, library, std::move(suffix)};
+  auto row = [](const char* name, int n, matmul_config config, bool library = false) {
+    return matmul_perf_case{find_variant(name), n, config, library};
   };
   std::vector<matmul_perf_case> cases;
   for (const int n : {256, 2048}) {
     cases.push_back(row("OneOutputPerThread", n, {32, 1}));
     cases.push_back(row("PatchPerThread", n, {16, 2}));
     cases.push_back(row("SharedTiled", n, {32, 32}));
-    cases.push_back(row("SharedTiled", n, {16, 16}, false, ".TW16"));  // the other TILE_WIDTH a regression could hit alone
+    cases.push_back(row("SharedTiled", n, {16, 16}));  // the other TILE_WIDTH a regression could hit alone
     cases.push_back(row("CublasRowMajor", n, {}, true));
   }
   cases.push_back(row("SingleBlockPatch", 256, {32, 8}));

@@ -1,7 +1,7 @@
 // PolyBench performance: is it slower than its stored baseline? (label perf; docs/performance.md)
 //
-// One case per perf point, each its own CTest test (polybench.perf.<Variant>.N<n>), run alone on the
-// GPU: every correct variant of the three kernels of seed 004, in double, at the seed's configuration
+// One case per perf point, all in one CTest test (polybench.perf.AgainstBaseline, one process: the
+// variants of a kernel share its inputs and references), run alone on the GPU: every correct variant of the three kernels of seed 004, in double, at the seed's configuration
 // and at two sizes — the seed's scale and one an order of magnitude smaller, whose data sits in the
 // L2 (50 MiB on an H100, 60 MiB on an H200):
 //
@@ -56,7 +56,7 @@ struct polybench_perf_case {
   int n = 0;            // square: n × n
 
   std::string name() const { return variant + "N" + std::to_string(n); }
-  std::string unit() const { return variant + ".N" + std::to_string(n); }
+  std::string unit() const { return perf::baseline_unit; }
   double cost() const { return 1.0; }
 };
 void PrintTo(const polybench_perf_case& c, std::ostream* os) { print_case(c, os); }

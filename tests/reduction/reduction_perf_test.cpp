@@ -2,7 +2,7 @@
 //
 // One case per perf point — every correct variant at n = 2^20 (4 MiB: a short, L2-resident point,
 // ~10 µs) and n = 2^26 (256 MiB, 4× the L2: a long, memory-bound point, ~0.1–0.6 ms), block 256 —
-// each its own CTest test (reduction.perf.<Variant>.<size>), run alone on the GPU. What is timed is
+// all in one CTest test (reduction.perf.AgainstBaseline, one process), run alone on the GPU. What is timed is
 // the whole n -> 1 reduction (every pass), as seed 000 timed it; the input is restored (untimed)
 // before each timed region because the passes overwrite it, and every batch after the first launch
 // reduces what the previous launch left: float adds take the same time whatever the values.
@@ -37,7 +37,7 @@ struct reduction_perf_case {
   std::size_t n() const { return std::size_t{1} << log2n; }
   reduce_config config() const { return {v->has_pass() ? perf_block : 0, 0}; }
   std::string name() const { return std::string(v->name) + size_name(log2n) + (v->has_pass() ? "B256" : "Library"); }
-  std::string unit() const { return std::string(v->name) + "." + size_name(log2n); }  // one CTest test per (variant, size)
+  std::string unit() const { return perf::baseline_unit; }
   double cost() const { return 1.0; }
   perf::point_key key() const {
     return {"reduction", std::string(v->name), "n=2^" + std::to_string(log2n),
