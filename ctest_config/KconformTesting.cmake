@@ -80,8 +80,9 @@ cmake_host_system_information(RESULT KCONFORM_ALL_CORES QUERY NUMBER_OF_LOGICAL_
 # kconform_add_gpu_suite(<target> FAMILY <family> KIND <kind> SOURCES <src...> [LIBRARIES <lib...>]
 #                        [LABELS <label...>] [EXCLUSIVE] [RUN_SERIAL] [TIMEOUT <s>] [CASE_TIMEOUT <s>]
 #                        [REFERENCE_THREADS <n>] [PRIORITY <cost>])
-# PRIORITY is added to each unit's cost: CTest starts the highest cost first, so units that are
-# long and mostly CPU work (the 2^31 sizes) start early and overlap the GPU-bound ones.
+# PRIORITY is added to each unit's declared cost: CTest starts the highest cost first, so units that
+# are long and mostly CPU work (the 2^31 sizes) start early and overlap the GPU-bound ones. A unit
+# with measured seconds (ctest_config/test_costs.txt, CTest's cost data) is ordered by those instead.
 #
 # A GoogleTest program of GPU cases, registered as one CTest test per *unit* (tools/runner): the
 # cases a family groups together (a variant's, by default the suite's), run in one process and one
@@ -133,6 +134,14 @@ if(NOT status EQUAL 0 OR units STREQUAL \"\")
   set_tests_properties(${prefix}.listing PROPERTIES LABELS \"${labels}\" ${serial})
   return()
 endif()
+# Measured seconds beat the declared costs: a unit CTest has timed (its cost data, seeded at
+# configure from ctest_config/test_costs.txt, then updated by every run) gets no COST property, since
+# CTest reads its cost data only for tests without one; an unmeasured unit is ordered by its declared cost.
+set(measured \"\")
+if(EXISTS \"${CMAKE_BINARY_DIR}/Testing/Temporary/CTestCostData.txt\")
+  file(READ \"${CMAKE_BINARY_DIR}/Testing/Temporary/CTestCostData.txt\" measured)
+endif()
+string(PREPEND measured \"\\n\")
 string(REPLACE \"\\n\" \";\" units \"\${units}\")
 foreach(line IN LISTS units)
   if(line STREQUAL \"\")
@@ -152,7 +161,11 @@ foreach(line IN LISTS units)
       string(APPEND name \".\${shard}of\${shards}\")
     endif()
     add_test(\"\${name}\" \"\${runner}\" run --exe \"\${exe}\" --name \"\${name}\" --unit \"\${unit}\" --shard \${shard}/\${shards} --report-dir \"${CMAKE_BINARY_DIR}\" --case-timeout ${ARG_CASE_TIMEOUT} --listing-cache \"\${listing}\")
-    set_tests_properties(\"\${name}\" PROPERTIES LABELS \"${labels}\" RESOURCE_GROUPS \"gpus:${slots}\" COST \${cost}
+    string(FIND \"\${measured}\" \"\\n\${name} \" at)
+    if(at EQUAL -1)
+      set_tests_properties(\"\${name}\" PROPERTIES COST \${cost})
+    endif()
+    set_tests_properties(\"\${name}\" PROPERTIES LABELS \"${labels}\" RESOURCE_GROUPS \"gpus:${slots}\"
       SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE} TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT \"OMP_NUM_THREADS=${ARG_REFERENCE_THREADS}\" ${serial})
   endforeach()
 endforeach()
@@ -176,7 +189,6 @@ function(kconform_add_sanitizer_runs target)
               "${ARG_FILTER}" ${name} "${CMAKE_BINARY_DIR}")
     set_tests_properties(${name} PROPERTIES
       LABELS "gpu;sanitizer;${ARG_FAMILY}"
-      COST 1000000  # 5-15 s each, mostly the tool's CPU work: start them early, beside GPU-bound units
       RESOURCE_GROUPS "gpus:1"
       SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE}
       TIMEOUT 900)
