@@ -314,7 +314,8 @@ check_result check_matmul(const variant& v, const matmul_config& config, const p
                                 " elements changed\n  case: " + context_text);
   }
 
-  const std::vector<float> actual = c.download();
+  std::vector<float> downloaded;  // holds C unless it is large enough for the reused page-locked scratch
+  const std::span<const float> actual = c.download_view(downloaded);
   const auto failure = [&](const std::string& what, std::span<const double> expected) {
     const std::string path = write_failure_dump(current_test_full_name() + "." + inner_case_name(v, s, config, input.kind),
                                                 context_text, {{"A", input.a, {}}, {"B", input.b, {}},

@@ -16,11 +16,15 @@
 
 #include "fixtures/check_result.hpp"
 #include "fixtures/device_buffer.hpp"
+#include "reference/reduction_reference.hpp"
 #include "tests/reduction/reduction_cases.hpp"
 
 #include <cstddef>
+#include <deque>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <vector>
 
 namespace kc::reduction::testing {
 
@@ -31,6 +35,20 @@ struct prepared_input {
   double total = 0.0;      // reference sum
   double abs_total = 0.0;  // reference sum of |x|
   device_buffer<float> pristine;
+
+  // The reference block sums of a first pass over the host values with this geometry, computed
+  // once per (chunk, grid): check_one_pass and the full reduction's first pass need the same ones,
+  // and variants of one geometry share them. At n = 2^31 + 17 each is a pass over 8.6 GB (~2 s on
+  // the H100's host, twice per variant before: issue 21). The last few geometries are kept.
+  std::shared_ptr<const std::vector<reference::block_sum>> first_pass_reference(std::size_t chunk, std::size_t grid) const;
+
+ private:
+  struct geometry_sums {
+    std::size_t chunk = 0, grid = 0;
+    std::shared_ptr<const std::vector<reference::block_sum>> sums;
+  };
+  mutable std::mutex first_pass_mutex_;
+  mutable std::deque<geometry_sums> first_passes_;
 };
 std::shared_ptr<const prepared_input> prepare_input(input_kind kind, std::size_t n, std::uint64_t seed);
 // The input of a case, drawn once per (n, input kind, round) in a process and shared by every
