@@ -41,7 +41,7 @@ struct prepared_input {
   input_kind kind = input_kind::seed_data;
   std::uint64_t seed = 0;
   access_input host;
-  std::vector<float> sorted_sums;  // every A[j] + B[j], sorted (the integer-data index oracle)
+  std::vector<float> sorted_sums;  // the distinct values of A[j] + B[j], sorted (the integer-data index oracle)
   device_buffer<float> a_pristine, b_pristine;
 };
 std::shared_ptr<const prepared_input> prepare_input(input_kind kind, std::size_t n, std::uint64_t seed);
