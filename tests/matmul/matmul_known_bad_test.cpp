@@ -14,6 +14,9 @@
 #include "tests/matmul/matmul_checks.hpp"
 
 
+#include <algorithm>
+#include <vector>
+
 namespace kc::matmul::testing {
 namespace {
 
@@ -25,7 +28,14 @@ TEST_P(KnownBadMatmul, IsRejectedByTheSuite) {
   const launch_context context{nullptr, process_cublas_handle()};
   known_bad_tally tally;
   KC_SKIP_IF_TOO_LARGE({
-    for (const matmul_case& c : every_case_of(v)) {  // ordered by shape and input: inputs are reused
+    // Smallest shapes first (stable: each shape's inputs stay together, so inputs are reused). The
+    // sweep stops at the first catch, and a bug that shows only off the square (WrongLeadingDimension)
+    // was met after every square up to 4096 in swept_shapes()'s order: 87 cases, 8 s on the H100.
+    std::vector<matmul_case> cases = every_case_of(v);
+    std::stable_sort(cases.begin(), cases.end(), [](const matmul_case& x, const matmul_case& y) {
+      return static_cast<double>(x.s.m) * x.s.n * x.s.k < static_cast<double>(y.s.m) * y.s.n * y.s.k;
+    });
+    for (const matmul_case& c : cases) {
       if (context_lost() || !tally.wants_more()) break;
       if (const launch_status status = v.validate(c.s, c.config, device_limits::of_current_device()); !status) {
         tally.record(c.name(), check_result::refuse(status.message()));  // refused cases need no data
