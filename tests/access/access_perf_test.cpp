@@ -177,7 +177,10 @@ TEST_P(SeedConclusions, Holds) {
         {launching("FullCoalesced", buffers, n, config), launching("SemiCoalescedHashed", buffers, n, config),
          launching("NonCoalescedHashed", buffers, n, config), launching("SemiCoalesced", buffers, n, config),
          launching("NonCoalesced", buffers, n, config)},
-        stream.get());
+        // 8 rounds, not 20: the cuRAND kernels take 12-16 ms a launch on an H100, so 20 rounds were
+        // ~10 s of the run's alone phase (issue 21), while the ratios asserted are 1.9x to 34x
+        // against margins of a few percent; 8 round medians still give their quartiles.
+        stream.get(), 8);
     EXPECT_TRUE(slower(t[1], "SemiCoalescedHashed (AC3r)", t[0], "FullCoalesced (AC1)"));
     EXPECT_TRUE(slower(t[2], "NonCoalescedHashed (AC2r)", t[1], "SemiCoalescedHashed (AC3r)"));
     EXPECT_TRUE(slower(t[3], "SemiCoalesced (AC3)", t[0], "FullCoalesced (AC1)"));
