@@ -253,6 +253,13 @@ add_test(NAME labels.gpu_run_phases
           -P "${CMAKE_CURRENT_LIST_DIR}/check_gpu_run_phases.cmake")
 set_tests_properties(labels.gpu_run_phases PROPERTIES LABELS "cpu;fixtures" TIMEOUT 180)
 
+# The measured seconds that order a fresh build's run (ctest_config/test_costs.txt) are in CTest's
+# format and name this build's tests.
+add_test(NAME labels.test_costs
+  COMMAND "${CMAKE_COMMAND}" -DBUILD_DIR=${CMAKE_BINARY_DIR} -DCOSTS=${PROJECT_SOURCE_DIR}/ctest_config/test_costs.txt
+          -P "${CMAKE_CURRENT_LIST_DIR}/check_test_costs.cmake")
+set_tests_properties(labels.test_costs PROPERTIES LABELS "cpu;fixtures" TIMEOUT 120)
+
 # kconform_add_profile_checks(<name> FAMILY <family> CHECKS <checks file> PROGRAM <program>)
 #
 # Hardware-counter assertions (label profile): each line of CHECKS names a metric, its range, a
