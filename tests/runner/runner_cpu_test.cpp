@@ -135,11 +135,19 @@ TEST(RunnerReport, JUnitHasEveryCaseWithItsVerdictAndEscapedText) {
   unit.started_epoch = 1764000000.25;
   const std::string line = stats_line(unit);
   EXPECT_NE(line.find("\t0.38\t1764000000.25\t"), std::string::npos) << line;
-  // Last, the unit's seconds outside its cases (2.5 s, of which the cases took 0.6 s).
-  EXPECT_EQ(line.substr(line.rfind('\t') + 1), "0.00") << line;  // no unit time recorded: never negative
+  // Then the unit's seconds outside its cases (2.5 s, of which the cases took 0.6 s).
+  EXPECT_NE(line.find("\t1764000000.25\t0.00\t"), std::string::npos) << line;  // no unit time recorded: never negative
   unit.seconds = 2.5;
   const std::string timed = stats_line(unit);
-  EXPECT_EQ(timed.substr(timed.rfind('\t') + 1), "1.90") << timed;
+  EXPECT_NE(timed.find("\t1764000000.25\t1.90\t"), std::string::npos) << timed;
+  // Last, the cases' seconds waiting for the GPU, downloading and comparing, added up per kind.
+  EXPECT_TRUE(timed.ends_with("\t1.90\t0.00\t0.00\t0.00")) << timed;
+  unit.cases[0].properties.push_back({"gpu_wait_seconds", "0.125"});
+  unit.cases[1].properties.push_back({"gpu_wait_seconds", "0.375"});
+  unit.cases[1].properties.push_back({"download_seconds", "0.25"});
+  unit.cases[0].properties.push_back({"compare_seconds", "0.07"});
+  const std::string split = stats_line(unit);
+  EXPECT_TRUE(split.ends_with("\t1.90\t0.50\t0.25\t0.07")) << split;
 }
 
 TEST(RunnerSanitizer, CountsHazardHeadsNotDetailsOrSummaries) {

@@ -92,24 +92,31 @@ std::string unit_json(const unit_outcome& unit) {
 }
 
 std::string stats_line(const unit_outcome& unit) {
-  // The seconds its cases spent making inputs and CPU references (fixtures/time_spent.hpp).
-  double input_seconds = 0;
+  // What its cases' seconds went to, by kind (fixtures/time_spent.hpp: the cases' <kind>_seconds
+  // properties): inputs and CPU references, waiting for the GPU, downloads, comparisons.
+  double input_seconds = 0, gpu_wait_seconds = 0, download_seconds = 0, compare_seconds = 0;
   for (const case_result& c : unit.cases)
-    for (const auto& [key, value] : c.properties)
+    for (const auto& [key, value] : c.properties) {
       if (key == "input_seconds") input_seconds += std::atof(value.c_str());
+      else if (key == "gpu_wait_seconds") gpu_wait_seconds += std::atof(value.c_str());
+      else if (key == "download_seconds") download_seconds += std::atof(value.c_str());
+      else if (key == "compare_seconds") compare_seconds += std::atof(value.c_str());
+    }
   // The unit's seconds outside any case: listing the cases, starting each process (loading its
   // libraries, static initialisation, the CUDA context where no case made it), its exit.
   double in_cases = 0;
   for (const case_result& c : unit.cases) in_cases += c.seconds;
-  char seconds[32], inputs[32], started[32], outside[32];
-  std::snprintf(seconds, sizeof seconds, "%.2f", unit.seconds);
-  std::snprintf(inputs, sizeof inputs, "%.2f", input_seconds);
-  std::snprintf(started, sizeof started, "%.2f", unit.started_epoch);
-  std::snprintf(outside, sizeof outside, "%.2f", std::max(0.0, unit.seconds - in_cases));
+  const auto fixed2 = [](double x) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f", x);
+    return std::string(text);
+  };
   std::ostringstream out;
   out << unit.name << '\t' << unit.cases.size() << '\t' << unit.count(case_status::passed) << '\t'
       << unit.count(case_status::failed) << '\t' << unit.count(case_status::skipped) << '\t' << unit.processes << '\t'
-      << seconds << '\t' << inputs << '\t' << started << '\t' << outside;
+      << fixed2(unit.seconds) << '\t' << fixed2(input_seconds) << '\t' << fixed2(unit.started_epoch) << '\t'
+      << fixed2(std::max(0.0, unit.seconds - in_cases)) << '\t' << fixed2(gpu_wait_seconds) << '\t'
+      << fixed2(download_seconds) << '\t' << fixed2(compare_seconds);
   return out.str();
 }
 
