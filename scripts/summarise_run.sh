@@ -58,10 +58,13 @@ share() { awk -v a="$1" -v b="$unit_s" 'BEGIN { if (b > 0) printf " (%.0f%%)", 1
 # Column 10: each unit's seconds outside any case (listing, process start-up and exit; runner's stats).
 outside=; awk -F'\t' 'NF >= 10 { found = 1 } END { exit !found }' <<<"$stats" && outside=" and $outside_s s outside any case (listing, process start-up, exit)$(share "$outside_s")"
 # Columns 11-13: the cases' seconds waiting for the GPU (a launch to its end), downloading results and
-# comparing them; what is left of the case time is each case's other host work (allocations, poison,
-# guard and input checks) and its synchronisations with a GPU other processes share.
+# comparing them; what is left of the case time is each case's other host work (poison, input
+# checks, streams) and its synchronisations with a GPU other processes share.
 split=; awk -F'\t' 'NF >= 13 { found = 1 } END { exit !found }' <<<"$stats" &&
   split="; cases waited $(sum 11) s for the GPU$(share "$(sum 11)"), $(sum 12) s downloading results$(share "$(sum 12)"), $(sum 13) s comparing$(share "$(sum 13)")"
+# Columns 14-15: device allocations and frees (cudaFree waits for the device), guard zones.
+awk -F'\t' 'NF >= 15 { found = 1 } END { exit !found }' <<<"$stats" &&
+  split="$split, $(sum 14) s allocating and freeing device memory$(share "$(sum 14)"), $(sum 15) s writing and checking guard zones$(share "$(sum 15)")"
 echo "Time: $unit_s unit-seconds, of which $input_s s making inputs and CPU references$(share "$input_s")$outside$split; GPU ${busy:-not sampled}"
 # The timeline (column 9: each unit's start), swept over exact times: from the first unit's start to
 # the last one's end, the seconds with no runner unit running (the benchmarks and profile runs, which

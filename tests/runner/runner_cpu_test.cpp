@@ -140,14 +140,18 @@ TEST(RunnerReport, JUnitHasEveryCaseWithItsVerdictAndEscapedText) {
   unit.seconds = 2.5;
   const std::string timed = stats_line(unit);
   EXPECT_NE(timed.find("\t1764000000.25\t1.90\t"), std::string::npos) << timed;
-  // Last, the cases' seconds waiting for the GPU, downloading and comparing, added up per kind.
-  EXPECT_TRUE(timed.ends_with("\t1.90\t0.00\t0.00\t0.00")) << timed;
+  // Last, the cases' seconds waiting for the GPU, downloading, comparing, allocating and on guard
+  // zones, added up per kind.
+  EXPECT_TRUE(timed.ends_with("\t1.90\t0.00\t0.00\t0.00\t0.00\t0.00")) << timed;
   unit.cases[0].properties.push_back({"gpu_wait_seconds", "0.125"});
   unit.cases[1].properties.push_back({"gpu_wait_seconds", "0.375"});
   unit.cases[1].properties.push_back({"download_seconds", "0.25"});
   unit.cases[0].properties.push_back({"compare_seconds", "0.07"});
+  unit.cases[2].properties.push_back({"allocate_seconds", "0.03"});
+  unit.cases[1].properties.push_back({"guards_seconds", "0.5"});
+  unit.cases[2].properties.push_back({"guards_seconds", "0.25"});
   const std::string split = stats_line(unit);
-  EXPECT_TRUE(split.ends_with("\t1.90\t0.50\t0.25\t0.07")) << split;
+  EXPECT_TRUE(split.ends_with("\t1.90\t0.50\t0.25\t0.07\t0.03\t0.75")) << split;
 }
 
 TEST(RunnerSanitizer, CountsHazardHeadsNotDetailsOrSummaries) {

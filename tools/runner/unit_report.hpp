@@ -24,11 +24,11 @@ std::string junit_xml(const unit_outcome& unit);
 // "properties": {key: value}}]}.
 std::string unit_json(const unit_outcome& unit);
 // "<name>\t<cases>\t<passed>\t<failed>\t<skipped>\t<processes>\t<seconds>\t<input seconds>\t<started>\t<outside>
-// \t<gpu wait>\t<download>\t<compare>": the seconds its cases spent making inputs and CPU references
+// \t<gpu wait>\t<download>\t<compare>\t<allocate>\t<guards>": the seconds its cases spent making inputs and CPU references
 // (their input_seconds properties), when it started (seconds since the epoch), so the run's summary
 // can tell how many units ran at once, its seconds outside any case (listing, process start-up and
-// exit), and its cases' seconds waiting for the GPU, downloading results and comparing them
-// (fixtures/time_spent.hpp)
+// exit), and its cases' seconds waiting for the GPU, downloading results, comparing them, allocating
+// and freeing device memory and writing and checking guard zones (fixtures/time_spent.hpp)
 std::string stats_line(const unit_outcome& unit);
 std::string xml_escape(const std::string& text);
 
