@@ -52,11 +52,9 @@ t0=$(date +%s)
 threads=$(( $(nproc) / slots )); [ "$threads" -ge 1 ] || threads=1
 # Progress while it runs (scripts/progress_line.sh: build, then the two test phases below): one live line on a terminal, a plain line every
 # 15 s in a CI log; the build's and CTest's own output go to their logs.
-watcher=
-watch_start() { rm -f "$out/.phase-done"; scripts/progress_line.sh "$@" "$out/.phase-done" & watcher=$!; }
-watch_stop() { touch "$out/.phase-done"; wait "$watcher" 2>/dev/null; rm -f "$out/.phase-done"; }
+. scripts/progress_watch.sh  # watch_start, watch_stop
 echo "kconform GPU run on ${gpu_name:-no GPU found}: logs and report in $out"
-watch_start build "$out/build.log" "$out"
+watch_start build "$out/build.log"
 { cmake --preset gpu -DKCONFORM_GPU_SLOTS="$slots" -DKCONFORM_REFERENCE_THREADS="$threads" && cmake --build --preset gpu; } >"$out/build.log" 2>&1
 build_status=$?
 watch_stop
@@ -88,7 +86,13 @@ if [ $build_status -eq 0 ]; then
     last_run=build/gpu/last_test_seconds.$phase last_s=
     [ $whole_run -eq 1 ] && [ -f "$last_run" ] && last_s=$(cat "$last_run")
     p0=$(date +%s)
-    watch_start "$phase" "$out/ctest-$phase.log" "$out" $last_s
+    # The measured seconds of this phase's tests (CTest's cost data: seeded from
+    # ctest_config/test_costs.txt in a fresh build) for the estimate of what is left.
+    parallel=1; [ "$phase" = shared ] && parallel=$slots
+    ctest --preset gpu-$phase -N "${shard_args[@]}" "$@" 2>/dev/null | sed -n 's/^ *Test *#[0-9]*: *//p' |
+      awk 'NR == FNR { if (NF == 3) cost[$1] = $3; next } ($1 in cost) { print $1, cost[$1] }' \
+        build/gpu/Testing/Temporary/CTestCostData.txt - >"$out/.phase-costs" 2>/dev/null
+    watch_start "$phase" "$out/ctest-$phase.log" "$last_s" "$out/.phase-costs" "$parallel"
     ctest --preset gpu-$phase --resource-spec-file "$out/resources.json" --output-junit "$out/junit-$phase.xml" \
       "${shard_args[@]}" "$@" >"$out/ctest-$phase.log" 2>&1
     status=$?
@@ -111,7 +115,7 @@ if [ $build_status -eq 0 ]; then
   # One CTest log and one junit.xml for the run, as one CTest run would have written them.
   cat "$out/ctest-shared.log" "$out/ctest-alone.log" >"$out/ctest.log" 2>/dev/null
   scripts/merge_junit.sh kconform "$out/junit-shared.xml" "$out/junit-alone.xml" >"$out/junit.xml"
-  rm -f "$out/junit-shared.xml" "$out/junit-alone.xml"
+  rm -f "$out/junit-shared.xml" "$out/junit-alone.xml" "$out/.phase-costs"
   # The seconds CTest keeps per test (its running average), which orders the next run longest first:
   # copy it over ctest_config/test_costs.txt to refresh what a fresh build starts from.
   cp build/gpu/Testing/Temporary/CTestCostData.txt "$out/test_costs.txt" 2>/dev/null
