@@ -133,6 +133,27 @@ TEST(RunReportPage, APassingRunSaysPassed) {
   EXPECT_NE(page.find("No case failed."), std::string::npos);
 }
 
+TEST(RunReportPage, SaysWhereTheCaseSecondsWent) {
+  // Each case's <kind>_seconds (fixtures/time_spent.hpp) added up over the run and per unit; what is
+  // left of the case time is "other". A run whose cases recorded no kind shows no split at all.
+  run_folder run;
+  run.ctest = std::vector<ctest_test>{{"matmul.huge.AcrossIndex2To31", outcome::passed, 12.0, "", ""}};
+  unit_run unit;
+  unit.name = "matmul.huge.AcrossIndex2To31";
+  unit.family = "matmul";
+  unit.seconds = 12.0;
+  unit.cases.push_back({"MatmulHuge/AcrossIndex2To31.MatchesReference/SharedTiled", outcome::passed, 10.0, "",
+                        {{"input_seconds", "1.5"}, {"gpu_wait_seconds", "2"}, {"download_seconds", "4"}, {"guards_seconds", "0.5"}}});
+  run.units.push_back(unit);
+  const std::string page = run_page_html(run, {});
+  for (const char* part : {"inputs and references 1.50 s", "waiting for the GPU 2.00 s", "downloads 4.00 s",
+                           "guard zones 0.50 s", "other host work and synchronisation 2.00 s"})
+    EXPECT_NE(page.find(part), std::string::npos) << part;
+  EXPECT_NE(page.find("<th>GPU wait</th>"), std::string::npos);
+  run.units[0].cases[0].properties.clear();
+  EXPECT_EQ(run_page_html(run, {}).find("time-split"), std::string::npos) << "a split from nothing recorded";
+}
+
 TEST(RunReportPage, AnEmptyFolderSaysWhatIsMissing) {
   const recorded_run_copy run(false);
   const std::string page = written_page(run.path());

@@ -4,6 +4,8 @@
 #include "tools/run_report/page_text.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <iterator>
 #include <map>
 #include <sstream>
 
@@ -14,6 +16,34 @@ using perf_report::html_escape;
 namespace {
 
 constexpr std::size_t slowest_shown = 10;  // as summary.md
+
+// Where a unit's case seconds went: each case's <kind>_seconds properties (fixtures/time_spent.hpp,
+// exclusive of one another) added up, and what is left of the case time ("other": each case's
+// remaining host work and its synchronisations with a shared GPU).
+struct time_split {
+  static constexpr const char* keys[] = {"input_seconds", "gpu_wait_seconds", "download_seconds", "compare_seconds",
+                                         "allocate_seconds", "guards_seconds"};
+  static constexpr const char* labels[] = {"inputs and references", "waiting for the GPU", "downloads", "comparisons",
+                                           "allocations", "guard zones"};
+  double kinds[std::size(keys)] = {};
+  double cases = 0;  // the cases' seconds
+  bool any = false;  // some case recorded a kind
+  void add(const unit_run& unit) {
+    for (const unit_case& c : unit.cases) {
+      cases += c.seconds;
+      for (std::size_t k = 0; k < std::size(keys); ++k)
+        if (const std::string v = c.property(keys[k]); !v.empty()) {
+          kinds[k] += std::atof(v.c_str());
+          any = true;
+        }
+    }
+  }
+  double other() const {
+    double timed = 0;
+    for (const double k : kinds) timed += k;
+    return std::max(0.0, cases - timed);
+  }
+};
 
 // A known-bad row's case: the gate records "verdict" (and "first_catch", "bug") for every row it
 // judges (fixtures/check_result.hpp, known_bad_tally::expect_caught). The case passes when some
@@ -118,12 +148,29 @@ std::string slowest_section_html(const run_folder& run) {
     for (const unit_run& u : run.units) units.push_back(&u);
     std::stable_sort(units.begin(), units.end(), [](const unit_run* a, const unit_run* b) { return a->seconds > b->seconds; });
     units.resize(std::min(units.size(), slowest_shown));
-    html << "<h2>The slowest units <span class=\"sub\">" << units.size() << " of " << run.units.size() << "</span></h2>\n"
-         << "<table class=\"slowest\"><thead><tr><th class=\"text\">unit</th><th>cases</th><th>processes</th><th>seconds</th>"
-            "</tr></thead><tbody>\n";
-    for (const unit_run* u : units)
+    html << "<h2>The slowest units <span class=\"sub\">" << units.size() << " of " << run.units.size() << "</span></h2>\n";
+    // Where the run's case seconds went (issue 21: find where the time goes before cutting it).
+    time_split all;
+    for (const unit_run& u : run.units) all.add(u);
+    if (all.any) {
+      html << "<p class=\"time-split\">Where the cases' " << format_seconds(all.cases) << " s went: ";
+      for (std::size_t k = 0; k < std::size(time_split::keys); ++k)
+        html << time_split::labels[k] << " " << format_seconds(all.kinds[k]) << " s, ";
+      html << "other host work and synchronisation " << format_seconds(all.other()) << " s.</p>\n";
+    }
+    html << "<table class=\"slowest\"><thead><tr><th class=\"text\">unit</th><th>cases</th><th>processes</th><th>seconds</th>"
+         << (all.any ? "<th>inputs</th><th>GPU wait</th><th>downloads</th><th>other</th>" : "") << "</tr></thead><tbody>\n";
+    for (const unit_run* u : units) {
       html << "<tr><td class=\"text\"><code>" << html_escape(u->name) << "</code></td><td>" << u->cases.size() << "</td><td>"
-           << u->processes << "</td><td>" << format_seconds(u->seconds) << "</td></tr>\n";
+           << u->processes << "</td><td>" << format_seconds(u->seconds) << "</td>";
+      if (all.any) {
+        time_split one;
+        one.add(*u);
+        html << "<td>" << format_seconds(one.kinds[0]) << "</td><td>" << format_seconds(one.kinds[1]) << "</td><td>"
+             << format_seconds(one.kinds[2]) << "</td><td>" << format_seconds(one.other()) << "</td>";
+      }
+      html << "</tr>\n";
+    }
     html << "</tbody></table>\n";
   } else if (run.ctest && !run.ctest->empty()) {
     std::vector<const ctest_test*> tests;
