@@ -161,8 +161,17 @@ foreach(line IN LISTS units)
       string(APPEND name \".\${shard}of\${shards}\")
     endif()
     add_test(\"\${name}\" \"\${runner}\" run --exe \"\${exe}\" --name \"\${name}\" --unit \"\${unit}\" --shard \${shard}/\${shards} --report-dir \"${CMAKE_BINARY_DIR}\" --case-timeout ${ARG_CASE_TIMEOUT} --listing-cache \"\${listing}\")
-    string(FIND \"\${measured}\" \"\\n\${name} \" at)
-    if(at EQUAL -1)
+    # Measured: a line \"<name> <runs> <seconds>\" with runs >= 1 and seconds within the timeout (CTest
+    # writes a test that did not pass as \"<name> 0 <its COST>\", and a build folder from before this
+    # rule may hold declared costs averaged in).
+    string(REPLACE \".\" \"[.]\" pattern \"\${name}\")
+    set(is_measured FALSE)
+    if(measured MATCHES \"\\n\${pattern} ([0-9]+) ([0-9.eE+-]+)\")
+      if(CMAKE_MATCH_1 GREATER 0 AND CMAKE_MATCH_2 LESS_EQUAL ${ARG_TIMEOUT})
+        set(is_measured TRUE)
+      endif()
+    endif()
+    if(NOT is_measured)
       set_tests_properties(\"\${name}\" PROPERTIES COST \${cost})
     endif()
     set_tests_properties(\"\${name}\" PROPERTIES LABELS \"${labels}\" RESOURCE_GROUPS \"gpus:${slots}\"

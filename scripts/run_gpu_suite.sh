@@ -42,6 +42,7 @@ export KCONFORM_REPORT_DIR="$out"
 
 nvidia-smi >"$out/nvidia-smi.txt" 2>&1 || echo "nvidia-smi failed: is there a GPU?" >>"$out/nvidia-smi.txt"
 slots=${KCONFORM_GPU_SLOTS:-4}
+gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ' || true); [ "${gpus:-0}" -ge 1 ] || gpus=1
 ctest_config/make_resource_spec.sh "$out/resources.json" "$slots"
 shard_args=()
 if [ -n "${KCONFORM_SHARD:-}" ]; then
@@ -85,13 +86,15 @@ if [ $build_status -eq 0 ]; then
     # cb4e661 ran the alone tests in both phases).
     last_run=build/gpu/last_test_seconds.$phase last_s=
     [ $whole_run -eq 1 ] && [ -f "$last_run" ] && last_s=$(cat "$last_run")
-    p0=$(date +%s)
     # The measured seconds of this phase's tests (CTest's cost data: seeded from
-    # ctest_config/test_costs.txt in a fresh build) for the estimate of what is left.
-    parallel=1; [ "$phase" = shared ] && parallel=$slots
+    # ctest_config/test_costs.txt in a fresh build; a line of a test that has not passed yet, runs 0,
+    # holds its declared cost, not seconds) for the estimate of what is left, over the phase's GPU
+    # slots (all GPUs').
+    parallel=1; [ "$phase" = shared ] && parallel=$((slots * gpus))
     ctest --preset gpu-$phase -N "${shard_args[@]}" "$@" 2>/dev/null | sed -n 's/^ *Test *#[0-9]*: *//p' |
-      awk 'NR == FNR { if (NF == 3) cost[$1] = $3; next } ($1 in cost) { print $1, cost[$1] }' \
+      awk 'NR == FNR { if (NF == 3 && $2 > 0 && $3 < 1000) cost[$1] = $3; next } ($1 in cost) { print $1, cost[$1] }' \
         build/gpu/Testing/Temporary/CTestCostData.txt - >"$out/.phase-costs" 2>/dev/null
+    p0=$(date +%s)
     watch_start "$phase" "$out/ctest-$phase.log" "$last_s" "$out/.phase-costs" "$parallel"
     ctest --preset gpu-$phase --resource-spec-file "$out/resources.json" --output-junit "$out/junit-$phase.xml" \
       "${shard_args[@]}" "$@" >"$out/ctest-$phase.log" 2>&1

@@ -10,7 +10,6 @@
 #include "fixtures/input_cache.hpp"
 #include "fixtures/replay.hpp"
 #include "fixtures/time_spent.hpp"
-#include "fixtures/time_spent.hpp"
 #include "reference/reduction_reference.hpp"
 
 #include <optional>
