@@ -32,11 +32,8 @@ foreach(needed gpu_exclude gpu-shared_exclude gpu-alone_include gpu-alone_exclud
   endif()
 endforeach()
 
-execute_process(COMMAND "${CMAKE_CTEST_COMMAND}" --test-dir "${BUILD_DIR}" --show-only=json-v1
-  OUTPUT_VARIABLE listing RESULT_VARIABLE status ERROR_VARIABLE errors)
-if(NOT status EQUAL 0)
-  message(FATAL_ERROR "ctest --show-only=json-v1 failed: ${errors}")
-endif()
+include("${CMAKE_CURRENT_LIST_DIR}/ctest_listing.cmake")
+kconform_ctest_listing("${BUILD_DIR}" listing)
 
 # Whether any of a test's labels matches a regex (CTest's -L/-LE rule).
 function(any_label_matches labels regex out)

@@ -18,11 +18,8 @@ if(NOT last STREQUAL "---")
   message(FATAL_ERROR "FAILED: ${COSTS} does not end with CTest's \"---\" line (the last line is \"${last}\")")
 endif()
 
-execute_process(COMMAND "${CMAKE_CTEST_COMMAND}" --test-dir "${BUILD_DIR}" --show-only=json-v1
-  OUTPUT_VARIABLE listing RESULT_VARIABLE status ERROR_VARIABLE errors)
-if(NOT status EQUAL 0)
-  message(FATAL_ERROR "ctest --show-only=json-v1 failed: ${errors}")
-endif()
+include("${CMAKE_CURRENT_LIST_DIR}/ctest_listing.cmake")
+kconform_ctest_listing("${BUILD_DIR}" listing)
 string(JSON ntests LENGTH "${listing}" tests)
 math(EXPR tlast "${ntests} - 1")
 set(known "")

@@ -94,11 +94,13 @@ struct pass_checker {
       checker.problem = "pass " + std::to_string(index + 1) + ": " + *fault;
       return;
     }
-    const std::shared_ptr<const std::vector<reference::block_sum>> reference_sums =
-        index == 0 ? checker.input->first_pass_reference(pass.chunk_elements, pass.grid)
-                   : std::make_shared<const std::vector<reference::block_sum>>(
-                         reference::reduce_pass(checker.previous, pass.chunk_elements, pass.grid));
-    const std::vector<reference::block_sum>& blocks = *reference_sums;
+    // The first pass reads the input (its block sums shared with check_one_pass); a later one the
+    // previous pass's expected output.
+    std::shared_ptr<const std::vector<reference::block_sum>> first;
+    std::vector<reference::block_sum> later;
+    if (index == 0) first = checker.input->first_pass_reference(pass.chunk_elements, pass.grid);
+    else later = reference::reduce_pass(checker.previous, pass.chunk_elements, pass.grid);
+    const std::vector<reference::block_sum>& blocks = index == 0 ? *first : later;
     std::vector<double> expected(blocks.size());
     for (std::size_t b = 0; b < blocks.size(); ++b) expected[b] = blocks[b].sum;
     std::vector<float> actual(pass.grid);

@@ -119,15 +119,24 @@ TEST(RunReportPage, ReferencesNothingOutsideThePage) {
   }
 }
 
+// A run of one passed unit of one passed case.
+run_folder one_passed_unit(const std::string& name, const std::string& family, double seconds, unit_case only) {
+  run_folder run;
+  run.ctest = std::vector<ctest_test>{{name, outcome::passed, seconds, "", ""}};
+  unit_run unit;
+  unit.name = name;
+  unit.family = family;
+  unit.seconds = seconds;
+  unit.cases.push_back(std::move(only));
+  run.units.push_back(unit);
+  return run;
+}
+
 TEST(RunReportPage, APassingRunSaysPassed) {
   // The twin of the FAILED page: the same run with the failed case and its CTest failure removed.
-  run_folder run;
-  run.ctest = std::vector<ctest_test>{{"reduction.conformance.SequentialAddressing", outcome::passed, 0.9, "", ""}};
-  unit_run unit;
-  unit.name = "reduction.conformance.SequentialAddressing";
-  unit.family = "reduction";
-  unit.cases.push_back({"Reduction/OnePass.MatchesReference/SequentialAddressingN1B256Integer", outcome::passed, 0.01, "", {}});
-  run.units.push_back(unit);
+  const run_folder run = one_passed_unit(
+      "reduction.conformance.SequentialAddressing", "reduction", 0.9,
+      {"Reduction/OnePass.MatchesReference/SequentialAddressingN1B256Integer", outcome::passed, 0.01, "", {}});
   const std::string page = run_page_html(run, {});
   EXPECT_NE(page.find("<div id=\"verdict\" class=\"run-verdict passed\">PASSED</div>"), std::string::npos);
   EXPECT_NE(page.find("No case failed."), std::string::npos);
@@ -136,15 +145,10 @@ TEST(RunReportPage, APassingRunSaysPassed) {
 TEST(RunReportPage, SaysWhereTheCaseSecondsWent) {
   // Each case's <kind>_seconds (fixtures/time_spent.hpp) added up over the run and per unit; what is
   // left of the case time is "other". A run whose cases recorded no kind shows no split at all.
-  run_folder run;
-  run.ctest = std::vector<ctest_test>{{"matmul.huge.AcrossIndex2To31", outcome::passed, 12.0, "", ""}};
-  unit_run unit;
-  unit.name = "matmul.huge.AcrossIndex2To31";
-  unit.family = "matmul";
-  unit.seconds = 12.0;
-  unit.cases.push_back({"MatmulHuge/AcrossIndex2To31.MatchesReference/SharedTiled", outcome::passed, 10.0, "",
-                        {{"input_seconds", "1.5"}, {"gpu_wait_seconds", "2"}, {"download_seconds", "4"}, {"guards_seconds", "0.5"}}});
-  run.units.push_back(unit);
+  run_folder run = one_passed_unit(
+      "matmul.huge.AcrossIndex2To31", "matmul", 12.0,
+      {"MatmulHuge/AcrossIndex2To31.MatchesReference/SharedTiled", outcome::passed, 10.0, "",
+       {{"input_seconds", "1.5"}, {"gpu_wait_seconds", "2"}, {"download_seconds", "4"}, {"guards_seconds", "0.5"}}});
   const std::string page = run_page_html(run, {});
   for (const char* part : {"inputs and references 1.50 s", "waiting for the GPU 2.00 s", "downloads 4.00 s",
                            "guard zones 0.50 s", "other host work and synchronisation 2.00 s"})

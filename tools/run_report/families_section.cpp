@@ -1,4 +1,5 @@
 // The families and slowest-units sections (page_sections.hpp).
+#include "fixtures/time_spent.hpp"
 #include "tools/perf_report/html_text.hpp"
 #include "tools/run_report/page_sections.hpp"
 #include "tools/run_report/page_text.hpp"
@@ -21,10 +22,9 @@ constexpr std::size_t slowest_shown = 10;  // as summary.md
 // exclusive of one another) added up, and what is left of the case time ("other": each case's
 // remaining host work and its synchronisations with a shared GPU).
 struct time_split {
-  static constexpr const char* keys[] = {"input_seconds", "gpu_wait_seconds", "download_seconds", "compare_seconds",
-                                         "allocate_seconds", "guards_seconds"};
-  static constexpr const char* labels[] = {"inputs and references", "waiting for the GPU", "downloads", "comparisons",
-                                           "allocations", "guard zones"};
+  static constexpr const auto& keys = time_spent::property_names;
+  static constexpr const char* labels[std::size(keys)] = {"inputs and references", "waiting for the GPU", "downloads",
+                                                          "comparisons", "allocations", "guard zones"};
   double kinds[std::size(keys)] = {};
   double cases = 0;  // the cases' seconds
   bool any = false;  // some case recorded a kind

@@ -1,10 +1,13 @@
 #include "tools/runner/unit_report.hpp"
 
+#include "fixtures/time_spent.hpp"
+
 #include "fixtures/json_text.hpp"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <sstream>
 
 namespace kc::runner {
@@ -95,17 +98,11 @@ std::string stats_line(const unit_outcome& unit) {
   // What its cases' seconds went to, by kind (fixtures/time_spent.hpp: the cases' <kind>_seconds
   // properties): inputs and CPU references, waiting for the GPU, downloads, comparisons, device
   // allocations and frees, guard zones.
-  double input_seconds = 0, gpu_wait_seconds = 0, download_seconds = 0, compare_seconds = 0, allocate_seconds = 0,
-         guards_seconds = 0;
+  double spent[std::size(time_spent::every_kind)] = {};
   for (const case_result& c : unit.cases)
-    for (const auto& [key, value] : c.properties) {
-      if (key == "input_seconds") input_seconds += std::atof(value.c_str());
-      else if (key == "gpu_wait_seconds") gpu_wait_seconds += std::atof(value.c_str());
-      else if (key == "download_seconds") download_seconds += std::atof(value.c_str());
-      else if (key == "compare_seconds") compare_seconds += std::atof(value.c_str());
-      else if (key == "allocate_seconds") allocate_seconds += std::atof(value.c_str());
-      else if (key == "guards_seconds") guards_seconds += std::atof(value.c_str());
-    }
+    for (const auto& [key, value] : c.properties)
+      for (const time_spent::kind k : time_spent::every_kind)
+        if (key == time_spent::property_name(k)) spent[static_cast<int>(k)] += std::atof(value.c_str());
   // The unit's seconds outside any case: listing the cases, starting each process (loading its
   // libraries, static initialisation, the CUDA context where no case made it), its exit.
   double in_cases = 0;
@@ -118,10 +115,9 @@ std::string stats_line(const unit_outcome& unit) {
   std::ostringstream out;
   out << unit.name << '\t' << unit.cases.size() << '\t' << unit.count(case_status::passed) << '\t'
       << unit.count(case_status::failed) << '\t' << unit.count(case_status::skipped) << '\t' << unit.processes << '\t'
-      << fixed2(unit.seconds) << '\t' << fixed2(input_seconds) << '\t' << fixed2(unit.started_epoch) << '\t'
-      << fixed2(std::max(0.0, unit.seconds - in_cases)) << '\t' << fixed2(gpu_wait_seconds) << '\t'
-      << fixed2(download_seconds) << '\t' << fixed2(compare_seconds) << '\t' << fixed2(allocate_seconds) << '\t'
-      << fixed2(guards_seconds);
+      << fixed2(unit.seconds) << '\t' << fixed2(spent[0]) << '\t' << fixed2(unit.started_epoch) << '\t'
+      << fixed2(std::max(0.0, unit.seconds - in_cases));
+  for (std::size_t k = 1; k < std::size(spent); ++k) out << '\t' << fixed2(spent[k]);  // every kind but input, in order
   return out.str();
 }
 
