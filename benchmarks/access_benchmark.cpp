@@ -408,11 +408,16 @@ int main(int argc, char** argv) {
     std::map<std::size_t, std::unique_ptr<access::testing::seed_data_buffers>> data;
     std::vector<result> results;
     int launch = 0;
+    bench::stage_clock clock("access");
+    std::string last_variant;
     for (const point& p : points) {
+      if (!last_variant.empty() && p.variant != last_variant) clock.done(last_variant + ": GPU points, each checked");
+      last_variant = p.variant;
       results.push_back(measure_point(p, stream.get(), data));
       if (p.profiled_repeats > 0) results.back().profiled_launch = launch++;
       csv.add_row(csv_row(env.device_name, results.back(), k));
     }
+    if (!last_variant.empty()) clock.done(last_variant + ": GPU points, each checked");
     const perf::run_conditions at_end = perf::read_conditions();
 
     std::ostringstream md;
@@ -421,7 +426,7 @@ int main(int argc, char** argv) {
        << "Seed data (A[i] = i + 1, B[i] = i + 2). After its timing every point is run once more through the "
           "conformance suite's check (column *check*). K40 figures: seed 003's report (Tesla K40c).\n\n";
     if (!k.why_missing.empty()) md << "*" << k.why_missing << ".*\n\n";
-    md << pattern_table(results, k) << divergence_table(results, k) << scenario_table(results, k, at_start.sm_count);
+    md << pattern_table(results, k) << divergence_table(results, k) << scenario_table(results, k, at_start.sm_count) << clock.markdown();
     bench::publish_markdown("access_benchmark", md.str());
     for (const result& r : results)
       if (r.check != "ok") {

@@ -17,8 +17,11 @@ mkdir -p "$out"
 counters="$out/access_counters.csv"
 metrics=l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld.ratio,smsp__thread_inst_executed_per_inst_executed.ratio,sm__warps_active.avg.pct_of_peak_sustained_active,sm__cycles_active.avg.pct_of_peak_sustained_elapsed
 # shellcheck disable=SC2046  # one word per launch field, by design
+started_ms=$(($(date +%s%N) / 1000000))
 "$here/../ctest_config/ncu_collect.sh" "$metrics" '.*' "$target" $("$benchmark" --launches) >"$counters"
 status=$?
+# Where the benchmark's time goes (issue 21): the counters' Nsight Compute run is its first stage.
+echo "[access benchmark] counters collected by ncu in $(($(date +%s%N) / 1000000 - started_ms)) ms (exit $status)" >&2
 if [ $status -eq 0 ]; then
   echo "counters: $(($(wc -l <"$counters") - 1)) values in $counters"
   export KCONFORM_ACCESS_COUNTERS="$counters"

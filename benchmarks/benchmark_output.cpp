@@ -2,6 +2,7 @@
 
 #include "fixtures/measurement.hpp"
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -39,6 +40,27 @@ int run_benchmark(const char* name, const std::function<int(const gpu::environme
     std::cerr << name << " benchmark failed: " << error.what() << '\n';
     return 1;
   }
+}
+
+namespace {
+double now_s() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
+}  // namespace
+
+stage_clock::stage_clock(std::string benchmark_name) : name_(std::move(benchmark_name)), start_s_(now_s()), last_s_(start_s_) {}
+
+void stage_clock::done(const std::string& stage) {
+  const double now = now_s();
+  stages_.emplace_back(stage, now - last_s_);
+  std::fprintf(stderr, "[%s benchmark] %7.2f s  %s (%.2f s)\n", name_.c_str(), now - start_s_, stage.c_str(), now - last_s_);
+  last_s_ = now;
+}
+
+std::string stage_clock::markdown() const {
+  std::ostringstream md;
+  md << "\n## Where this benchmark's time went\n\n| stage | seconds |\n|---|---|\n";
+  for (const auto& [stage, seconds] : stages_) md << "| " << stage << " | " << fixed(seconds, 2) << " |\n";
+  md << "| **all** | " << fixed(last_s_ - start_s_, 2) << " |\n";
+  return md.str();
 }
 
 csv_table::csv_table(const std::string& benchmark_name, const std::string& header) {

@@ -10,6 +10,8 @@
 #include <fstream>
 #include <functional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace kc::bench {
 
@@ -18,6 +20,21 @@ namespace kc::bench {
 // environment and a stream of its own, whose result is the exit status; an exception from it is
 // reported as "<name> benchmark failed: <what>" and exits 1.
 int run_benchmark(const char* name, const std::function<int(const gpu::environment&, const cuda_stream&)>& body);
+
+// Where a benchmark's own seconds go (issue 21: the benchmarks are most of the run's alone phase):
+// each stage's wall time since the previous one, printed to stderr as the stage ends (a live line in
+// a terminal, the time line in a CTest log) and listed by markdown() at the end of the tables.
+class stage_clock {
+ public:
+  explicit stage_clock(std::string benchmark_name);
+  void done(const std::string& stage);  // the stage that ends now
+  std::string markdown() const;         // "## Where this benchmark's time went"
+
+ private:
+  std::string name_;
+  double start_s_ = 0.0, last_s_ = 0.0;
+  std::vector<std::pair<std::string, double>> stages_;
+};
 
 // A CSV table written row by row, each row flushed as soon as it is measured, so a benchmark that
 // hangs or dies leaves the rows it finished. Without a report directory, rows go nowhere.

@@ -111,12 +111,14 @@ int main() {
                          "gpu,variant,catalog_id,n,block,tile_width," + bench::stats_csv_header() + ",gflops,correct");
     std::ostringstream table;
     std::map<std::pair<std::string, int>, double> best_ms;
+    bench::stage_clock clock("matmul");
     for (const int n : {256, 1024, 4096}) {
       const std::size_t elements = static_cast<std::size_t>(n) * n;
       std::vector<float> a(elements), b(elements);
       fill_uniform_integers(a, 1, -8, 8);
       fill_uniform_integers(b, 2, -8, 8);
       const std::vector<double> expected = n <= 1024 ? reference::matmul(a, b, n, n, n) : std::vector<double>{};
+      clock.done("n = " + std::to_string(n) + ": inputs and CPU reference");
       device_buffer<float> da(elements), db(elements), dc(elements);
       da.upload(a);
       db.upload(b);
@@ -142,6 +144,7 @@ int main() {
         table << markdown_row(v, t, n, time, gflops, expected.empty() ? "not checked" : correct ? "ok" : "WRONG");
         if (!correct) throw std::runtime_error(std::string(v.name) + " gave a wrong product while being timed");
       }
+      clock.done("n = " + std::to_string(n) + ": GPU points, each result compared");
     }
     // Read before the CPU half below: the SM clock would idle down during seconds of host work.
     const perf::run_conditions at_end = perf::read_conditions();
@@ -154,6 +157,8 @@ int main() {
           "| variant | id | config | n | median ms | q1–q3 ms | samples × batch | GFLOP/s | result |\n"
           "|---|---|---|---|---|---|---|---|---|\n"
        << table.str() << speedup_table(best_ms);
+    clock.done("the speedup table's CPU serial and OpenMP products");
+    md << clock.markdown();
     bench::publish_markdown("matmul_benchmark", md.str());
     return 0;
   });

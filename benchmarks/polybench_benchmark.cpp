@@ -93,7 +93,8 @@ void mark_checked(std::vector<row>& rows, const std::string& kernel, std::string
 
 // ---- Conv2D ----
 
-void conv2d_points(std::size_t n, cudaStream_t stream, std::vector<row>& rows, std::vector<speedup_row>& speedups) {
+void conv2d_points(std::size_t n, cudaStream_t stream, std::vector<row>& rows, std::vector<speedup_row>& speedups,
+                   bench::stage_clock& clock) {
   namespace cv = kc::polybench::conv2d;
   const std::size_t count = n * n;
   std::vector<double> a(count);
@@ -115,19 +116,22 @@ void conv2d_points(std::size_t n, cudaStream_t stream, std::vector<row>& rows, s
       if (best_v == nullptr || r.ms() < best_ms) best_v = &v, best_config = config, best_ms = r.ms();
       rows.push_back(r);
     }
+  clock.done("Conv2D " + std::to_string(n) + "²: GPU points");
   const cv::testing::conv2d_case c{best_v, {n, n}, best_config, cv::testing::input_kind::polybench};
   mark_checked(rows, "Conv2D", best_v->name, best_config.describe(), cv::testing::check_conv2d(c, *cv::testing::input_for(c)));
+  clock.done("Conv2D: the best configuration's conformance check");
 
   std::vector<double> b(count, 0.0);
   const double serial = cpu_ms([&] { reference::polybench::loops::conv2d_serial(a, b, n, n); }, 3);
   const double openmp = cpu_ms([&] { reference::polybench::loops::conv2d_openmp(a, b, n, n); }, 5);
+  clock.done("Conv2D: CPU serial and OpenMP loops");
   speedups.push_back({"Conv2D", std::to_string(n) + "²", std::string(best_v->name), best_config.describe(), best_ms,
                       serial, openmp, n == 4096 ? "6.25× (GT 560M, 4096²; 6.2–13× over 4096²–9000²)" : "—"});
 }
 
 // ---- ATAX ----
 
-void atax_points(int n, cudaStream_t stream, std::vector<row>& rows, std::vector<speedup_row>& speedups) {
+void atax_points(int n, cudaStream_t stream, std::vector<row>& rows, std::vector<speedup_row>& speedups, bench::stage_clock& clock) {
   namespace ax = kc::polybench::atax;
   const ax::atax_shape s{n, n};
   const std::size_t count = s.elements();
@@ -153,12 +157,15 @@ void atax_points(int n, cudaStream_t stream, std::vector<row>& rows, std::vector
       if (best_v == nullptr || r.ms() < best_ms) best_v = &v, best_config = config, best_ms = r.ms();
       rows.push_back(r);
     }
+  clock.done("ATAX " + std::to_string(n) + "²: GPU points");
   const ax::testing::atax_case c{best_v, s, best_config, ax::testing::input_kind::random};
   mark_checked(rows, "ATAX", best_v->name, best_config.describe(), ax::testing::check_atax(c, *ax::testing::input_for(s, c.input), context.cublas));
 
+  clock.done("ATAX: the best configuration's conformance check");
   std::vector<double> tmp(x.size()), y(x.size());
   const double serial = cpu_ms([&] { reference::polybench::loops::atax_serial(a, x, tmp, y, s.nx, s.ny); }, 3);
   const double openmp = cpu_ms([&] { reference::polybench::loops::atax_openmp(a, x, tmp, y, s.nx, s.ny); }, 5);
+  clock.done("ATAX: CPU serial and OpenMP loops");
   speedups.push_back({"ATAX", std::to_string(n) + "²", std::string(best_v->name), best_config.describe(), best_ms, serial,
                       openmp, n == 4096 ? "32× (GT 560M, 4096²; 32–38× over 4096²–12000²)" : "—"});
 }
@@ -167,7 +174,8 @@ void atax_points(int n, cudaStream_t stream, std::vector<row>& rows, std::vector
 
 // The seed's FLOAT_N. The data is restored from a pristine copy (untimed) before every timed region:
 // every variant centres it in place.
-void covariance_points(int n, bool run_serial, cudaStream_t stream, std::vector<row>& rows, std::vector<speedup_row>& speedups) {
+void covariance_points(int n, bool run_serial, cudaStream_t stream, std::vector<row>& rows, std::vector<speedup_row>& speedups,
+                       bench::stage_clock& clock) {
   namespace cov = kc::polybench::covariance;
   const cov::dims d{n, n};
   constexpr double float_n = 3214212.01;
@@ -198,15 +206,18 @@ void covariance_points(int n, bool run_serial, cudaStream_t stream, std::vector<
       if (best_v == nullptr || r.ms() < best_ms) best_v = &v, best_config = config, best_ms = r.ms();
       rows.push_back(r);
     }
+  clock.done("COVAR " + std::to_string(n) + "²: GPU points");
   const cov::testing::covariance_case c{best_v, d, best_config, cov::testing::float_n_setting::seed, cov::testing::input_kind::uniform_offset};
   mark_checked(rows, "COVAR", best_v->name, best_config.describe(), cov::testing::check_covariance(c, *cov::testing::input_for(c), context.cublas).result);
 
+  clock.done("COVAR " + std::to_string(n) + "²: the best configuration's conformance check");
   std::vector<double> scratch = data, cpu_mean(static_cast<std::size_t>(n)), cpu_symmat(d.symmat_elements());
   const double serial =
       run_serial ? cpu_ms([&] { scratch = data; reference::polybench::loops::covariance_serial(scratch, cpu_mean, cpu_symmat, n, n, float_n); }, 1)
                  : 0.0;
   const double openmp =
       cpu_ms([&] { scratch = data; reference::polybench::loops::covariance_openmp(scratch, cpu_mean, cpu_symmat, n, n, float_n); }, 3);
+  clock.done(std::string("COVAR ") + std::to_string(n) + "²: CPU " + (run_serial ? "serial and " : "") + "OpenMP loops");
   speedups.push_back({"COVAR", std::to_string(n) + "²", std::string(best_v->name), best_config.describe(), best_ms, serial,
                       openmp, n == 1024 ? "74× (GT 560M, 1024²)" : n == 2048 ? "91× (GT 560M, 2000²; 68–96× over 1024²–3000²)" : "—"});
 }
@@ -252,12 +263,13 @@ int main() {
     const perf::run_conditions at_start = perf::read_conditions();
     std::vector<row> rows;
     std::vector<speedup_row> speedups;
-    conv2d_points(4096, stream.get(), rows, speedups);
-    atax_points(4096, stream.get(), rows, speedups);
+    bench::stage_clock clock("polybench");
+    conv2d_points(4096, stream.get(), rows, speedups, clock);
+    atax_points(4096, stream.get(), rows, speedups, clock);
     // PolyBench's serial covariance walks columns (stride m): ~1 s at 1024², ~10 s at 2048², so it
     // runs at 1024² only; the OpenMP loop runs at both.
-    covariance_points(1024, true, stream.get(), rows, speedups);
-    covariance_points(2048, false, stream.get(), rows, speedups);
+    covariance_points(1024, true, stream.get(), rows, speedups, clock);
+    covariance_points(2048, false, stream.get(), rows, speedups, clock);
     const perf::run_conditions at_end = perf::read_conditions();
 
     bench::csv_table csv("polybench_benchmark", "gpu,kernel,variant,shape,config," + bench::stats_csv_header() +
@@ -269,7 +281,7 @@ int main() {
     std::ostringstream md;
     md << "# PolyBench benchmark (seed 004, double) — " << env.device_name << "\n\n"
        << bench::conditions_markdown(at_start, at_end) << "\n"
-       << speedup_table(speedups) << "\n" << points_table(rows);
+       << speedup_table(speedups) << "\n" << points_table(rows) << clock.markdown();
     bench::publish_markdown("polybench_benchmark", md.str());
     for (const row& r : rows)
       if (r.check.rfind("WRONG", 0) == 0) {

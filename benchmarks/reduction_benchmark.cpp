@@ -173,13 +173,16 @@ int main() {
     bench::csv_table csv("reduction_benchmark", "gpu,variant,catalog_id,n,block," + bench::stats_csv_header() +
                                                     ",gbps,copy_gbps,share_of_copy,correct");
     std::vector<row> rows;
+    bench::stage_clock clock("reduction");
     for (const int log2n : {24, 28}) {
       reduction_input input(std::size_t{1} << log2n);
+      clock.done("n = 2^" + std::to_string(log2n) + ": input and CPU sums");
       for (const variant& v : correct_variants())
         for (const int block : v.swept_blocks()) {
           rows.push_back(measure_point(v, block, input, copy_gbps, stream.get()));
           csv.add_row(csv_row(env.device_name, rows.back(), copy_gbps));
         }
+      clock.done("n = 2^" + std::to_string(log2n) + ": GPU points, each sum checked");
     }
     const perf::run_conditions at_end = perf::read_conditions();
 
@@ -189,7 +192,7 @@ int main() {
        << "Device-to-device copy bandwidth measured in this run: **" << fixed(copy_gbps, 0)
        << " GB/s** (bytes read + written, 1 GiB copy). Each time is the whole n -> 1 reduction (every pass); the input "
           "is restored (untimed) before each timed region, and each sum is checked on a fresh run after the timing.\n\n"
-       << best_block_table(rows) << seed000_tables(rows) << all_measurements_table(rows);
+       << best_block_table(rows) << seed000_tables(rows) << all_measurements_table(rows) << clock.markdown();
     bench::publish_markdown("reduction_benchmark", md.str());
     for (const row& r : rows)
       if (!r.correct) {
