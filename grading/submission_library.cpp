@@ -1,6 +1,7 @@
 #include "grading/submission_library.hpp"
 
 #include "fixtures/generators.hpp"
+#include "fixtures/run_cache.hpp"
 #include "grading/library_watch.hpp"
 
 #include <dlfcn.h>
@@ -15,6 +16,14 @@
 #include <stdexcept>
 
 namespace kc::grading {
+
+namespace {
+// A grading process never reads CPU references from disk (fixtures/run_cache.hpp), whatever its
+// environment: a submission could set KCONFORM_RUN_CACHE and plant the references it is judged
+// against. Off at static initialisation: before main(), so before the submission is loaded (and this
+// file is in every grading program, which all load it through submission_entry). There is no way on.
+[[maybe_unused]] const bool run_cache_off_at_start = (run_cache::disable_in_this_process(), true);
+}  // namespace
 
 const std::optional<json::value>& submission_traits() {
   static const std::optional<json::value> traits = []() -> std::optional<json::value> {

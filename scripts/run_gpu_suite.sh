@@ -39,6 +39,11 @@ out=$(cd "$out" && pwd)
 # A missing or broken GPU must fail this run, not skip its way to green.
 export KCONFORM_REQUIRE_GPU=1
 export KCONFORM_REPORT_DIR="$out"
+# CPU references shared on disk by this run's processes (fixtures/run_cache.hpp), this run's only:
+# emptied before the tests and removed after them (or when the script is interrupted).
+export KCONFORM_RUN_CACHE="$out/.run-cache"
+rm -rf "$KCONFORM_RUN_CACHE"
+trap 'rm -rf "$KCONFORM_RUN_CACHE"' EXIT
 
 nvidia-smi >"$out/nvidia-smi.txt" 2>&1 || echo "nvidia-smi failed: is there a GPU?" >>"$out/nvidia-smi.txt"
 slots=${KCONFORM_GPU_SLOTS:-4}
@@ -112,6 +117,7 @@ if [ $build_status -eq 0 ]; then
     phase_seconds="${phase_seconds:+$phase_seconds, }$phase $(($(date +%s) - p0)) s"
     [ $whole_run -eq 1 ] && echo $(($(date +%s) - p0)) >"$last_run"
   done
+  rm -rf "$KCONFORM_RUN_CACHE"  # after the alone phase too: the perf points and benchmarks read it
   [ -n "$sampler" ] && kill "$sampler" 2>/dev/null && wait "$sampler" 2>/dev/null
   [ $ran_some -eq 1 ] || { ctest_status=1; echo "No test matched: ctest $*"; }
   export KCONFORM_PHASE_SECONDS="$phase_seconds"  # summary.md's build/tests line

@@ -6,14 +6,17 @@
 #include "fixtures/device_ops.hpp"
 #include "fixtures/error_bounds.hpp"
 #include "fixtures/failure_dump.hpp"
+#include "fixtures/fingerprint.hpp"
 #include "fixtures/generators.hpp"
 #include "fixtures/guarded_buffer.hpp"
 #include "fixtures/input_cache.hpp"
 #include "fixtures/replay.hpp"
+#include "fixtures/run_cache.hpp"
 #include "fixtures/time_spent.hpp"
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <sstream>
 #include <stdexcept>
 
@@ -84,6 +87,24 @@ tolerances covariance_tolerances(const polybench_reference::covariance_result& r
 
 // ---- inputs ----
 
+namespace {
+
+// The reference is computed once per GPU run and shared by its processes (fixtures/run_cache.hpp)
+// where that pays: at 2048² it is ~26 s of CPU, drawn by the conformance unit, the benchmark and the
+// perf unit. Not below 2^24 multiply-adds (milliseconds), nor below 256 rows, where each stored
+// double of symmat stands for fewer than 8 multiply-adds (17 x 4096: 0.45 s of reference, a 256 MB file).
+bool worth_sharing(const dims& d) { return d.n >= 256 && reference_multiply_adds(d) >= 0x1p24; }
+
+// Everything the reference depends on but the data; FLOAT_N in hex, exactly.
+std::string reference_key(const dims& d, input_kind kind, float_n_setting setting, double float_n, std::uint64_t seed) {
+  char float_n_hex[32];
+  std::snprintf(float_n_hex, sizeof float_n_hex, "%a", float_n);
+  return "CovarianceReferenceN" + std::to_string(d.n) + 'M' + std::to_string(d.m) + name_of(kind) + name_of(setting) +
+         float_n_hex + "Seed" + std::to_string(seed);
+}
+
+}  // namespace
+
 std::shared_ptr<prepared_input> make_host_input(const dims& d, input_kind kind, float_n_setting setting, std::uint64_t seed) {
   auto input = std::make_shared<prepared_input>();
   input->d = d;
@@ -92,7 +113,13 @@ std::shared_ptr<prepared_input> make_host_input(const dims& d, input_kind kind, 
   input->float_n = float_n_value(setting, d);
   input->seed = seed;
   input->data = make_data(kind, d, seed);
-  polybench_reference::covariance_result ref = polybench_reference::covariance(input->data, d.n, d.m, input->float_n);
+  polybench_reference::covariance_result ref;
+  const auto compute = [&] { ref = polybench_reference::covariance(input->data, d.n, d.m, input->float_n); };
+  if (worth_sharing(d))
+    run_cache::load_or_compute(reference_key(d, kind, setting, input->float_n, seed), fingerprint(input->data), compute,
+                               ref.mean, ref.symmat, ref.abs_data_sum, ref.abs_centred_sum, ref.abs_product_sum);
+  else
+    compute();
   input->tolerance = covariance_tolerances(ref, d.n, d.m, input->float_n);
   input->expected_mean = std::move(ref.mean);
   input->expected_symmat = std::move(ref.symmat);
