@@ -58,11 +58,13 @@ void matmul_serial_ijk(std::span<const float> a, std::span<const float> b, std::
     }
 }
 
-freivalds_outcome freivalds(std::span<const float> a, std::span<const float> b, std::span<const float> c, int m, int n, int k,
-                            int vectors, std::uint64_t seed, int range) {
-  freivalds_outcome outcome;
-  std::vector<double> x(n), bx(k), abx(m), cx(m);
+freivalds_side freivalds_prepare(std::span<const float> a, std::span<const float> b, int m, int n, int k, int vectors,
+                                 std::uint64_t seed, int range) {
+  freivalds_side side;
+  side.m = m;
+  side.n = n;
   for (int v = 0; v < vectors; ++v) {
+    std::vector<double> x(n), bx(k), abx(m);
     for (int j = 0; j < n; ++j) {
       const std::uint64_t r = mix(seed + static_cast<std::uint64_t>(v) * 0x632BE59BD9B4E019ull, j) % (2 * static_cast<std::uint64_t>(range));
       const long long value = static_cast<long long>(r) - range;  // [-range, range - 1]
@@ -76,18 +78,36 @@ freivalds_outcome freivalds(std::span<const float> a, std::span<const float> b, 
     }
 #pragma omp parallel for schedule(static)
     for (int i = 0; i < m; ++i) {
-      double s = 0.0, t = 0.0;
+      double s = 0.0;
       for (int p = 0; p < k; ++p) s += static_cast<double>(a[static_cast<std::size_t>(i) * k + p]) * bx[p];
-      for (int j = 0; j < n; ++j) t += static_cast<double>(c[static_cast<std::size_t>(i) * n + j]) * x[j];
       abx[i] = s;
+    }
+    side.x.push_back(std::move(x));
+    side.abx.push_back(std::move(abx));
+  }
+  return side;
+}
+
+freivalds_outcome freivalds_check(const freivalds_side& side, std::span<const float> c) {
+  const int m = side.m, n = side.n;
+  std::vector<double> cx(m);
+  for (std::size_t v = 0; v < side.x.size(); ++v) {
+    const std::vector<double>& x = side.x[v];
+#pragma omp parallel for schedule(static)
+    for (int i = 0; i < m; ++i) {
+      double t = 0.0;
+      for (int j = 0; j < n; ++j) t += static_cast<double>(c[static_cast<std::size_t>(i) * n + j]) * x[j];
       cx[i] = t;
     }
     for (int i = 0; i < m; ++i)
-      if (!(abx[i] == cx[i])) {  // NaN compares unequal
-        return {false, v, i, abx[i], cx[i]};
-      }
+      if (!(side.abx[v][i] == cx[i])) return {false, static_cast<int>(v), i, side.abx[v][i], cx[i]};  // NaN compares unequal
   }
-  return outcome;
+  return {};
+}
+
+freivalds_outcome freivalds(std::span<const float> a, std::span<const float> b, std::span<const float> c, int m, int n, int k,
+                            int vectors, std::uint64_t seed, int range) {
+  return freivalds_check(freivalds_prepare(a, b, m, n, k, vectors, seed, range), c);
 }
 
 }  // namespace kc::reference

@@ -35,4 +35,16 @@ struct freivalds_outcome {
 freivalds_outcome freivalds(std::span<const float> a, std::span<const float> b, std::span<const float> c, int m, int n,
                             int k, int vectors, std::uint64_t seed, int range = 1024);
 
+// The same check in two halves, for many C checked against one (A, B) (a sweep of configurations
+// at one input): the half that costs O(vectors·(mk + kn)) — each x and A·(B·x) — depends on A and B
+// only and is drawn once; each C then costs O(vectors·mn). freivalds() is the two in a row.
+struct freivalds_side {
+  int m = 0, n = 0;
+  std::vector<std::vector<double>> x;    // per vector: n entries
+  std::vector<std::vector<double>> abx;  // per vector: A·(B·x), m entries
+};
+freivalds_side freivalds_prepare(std::span<const float> a, std::span<const float> b, int m, int n, int k, int vectors,
+                                 std::uint64_t seed, int range = 1024);
+freivalds_outcome freivalds_check(const freivalds_side& side, std::span<const float> c);
+
 }  // namespace kc::reference

@@ -5,11 +5,13 @@
 #include "fixtures/device_ops.hpp"
 #include "fixtures/error_bounds.hpp"
 #include "fixtures/failure_dump.hpp"
+#include "fixtures/fingerprint.hpp"
 #include "fixtures/generators.hpp"
 #include "fixtures/guarded_buffer.hpp"
 #include "fixtures/input_cache.hpp"
 #include "fixtures/suite_case.hpp"
 #include "fixtures/replay.hpp"
+#include "fixtures/run_cache.hpp"
 #include "fixtures/time_spent.hpp"
 #include "reference/matmul_reference.hpp"
 
@@ -143,6 +145,22 @@ std::vector<matmul_case> sweep(std::span<const variant> variants) {
   return cases;
 }
 
+namespace {
+
+// The full reference is computed once per GPU run and shared by its processes (fixtures/run_cache.hpp)
+// where that pays: ~10 units draw each (shape, input, seed), and at 2^30 multiply-adds it is ~0.5 s.
+// Not below 2^24 multiply-adds (milliseconds), nor below k = 64, where each stored double stands for
+// few multiply-adds (1000 x 999 x 1: an 8 MB file for a millisecond of work).
+bool reference_worth_sharing(const shape& s) { return s.k >= 64 && multiply_adds(s) >= 0x1p24; }
+
+// Everything the reference depends on but A and B.
+std::string reference_key(const shape& s, input_kind kind, bool exact, std::uint64_t seed) {
+  return "MatmulReferenceM" + std::to_string(s.m) + 'N' + std::to_string(s.n) + 'K' + std::to_string(s.k) + name_of(kind) +
+         (exact ? "Exact" : "Bound") + "Seed" + std::to_string(seed);
+}
+
+}  // namespace
+
 std::shared_ptr<prepared_input> make_host_input(const shape& s, input_kind kind, std::uint64_t seed) {
   auto input = std::make_shared<prepared_input>();
   input->s = s;
@@ -192,13 +210,20 @@ std::shared_ptr<prepared_input> make_host_input(const shape& s, input_kind kind,
       break;
   }
   if (full_reference(s)) {
-    input->expected = reference::matmul(input->a, input->b, s.m, s.n, s.k);
-    if (!input->exact) {
-      std::vector<float> abs_a(input->a.size()), abs_b(input->b.size());
-      for (std::size_t i = 0; i < abs_a.size(); ++i) abs_a[i] = std::fabs(input->a[i]);
-      for (std::size_t i = 0; i < abs_b.size(); ++i) abs_b[i] = std::fabs(input->b[i]);
-      input->abs_expected = reference::matmul(abs_a, abs_b, s.m, s.n, s.k);
-    }
+    const auto compute = [&] {
+      input->expected = reference::matmul(input->a, input->b, s.m, s.n, s.k);
+      if (!input->exact) {
+        std::vector<float> abs_a(input->a.size()), abs_b(input->b.size());
+        for (std::size_t i = 0; i < abs_a.size(); ++i) abs_a[i] = std::fabs(input->a[i]);
+        for (std::size_t i = 0; i < abs_b.size(); ++i) abs_b[i] = std::fabs(input->b[i]);
+        input->abs_expected = reference::matmul(abs_a, abs_b, s.m, s.n, s.k);
+      }
+    };
+    if (reference_worth_sharing(s))
+      run_cache::load_or_compute(reference_key(s, kind, input->exact, seed), fingerprint(input->b, fingerprint(input->a)),
+                                 compute, input->expected, input->abs_expected);
+    else
+      compute();
   } else if (!input->exact) {
     throw std::invalid_argument(std::string("input ") + name_of(kind) + " at " + s.describe() +
                                 " is neither exact nor small enough for the full reference: no check could judge it");
@@ -213,6 +238,7 @@ std::shared_ptr<const prepared_input> prepare(const shape& s, input_kind kind, s
   input->pristine_b = device_buffer<float>(input->b.size());
   input->pristine_a.upload(input->a);
   input->pristine_b.upload(input->b);
+  if (input->expected.empty()) input->large = make_large_product_checks(*input);
   return input;
 }
 
@@ -265,6 +291,28 @@ freivalds_plan plan_freivalds(const prepared_input& input) {
 }
 
 }  // namespace
+
+std::shared_ptr<const large_product_checks> make_large_product_checks(const prepared_input& input) {
+  const time_spent::input_timer timer;
+  const shape& s = input.s;
+  auto made = std::make_shared<large_product_checks>();
+  made->rows = {0, s.m - 1};
+  for (int r = 0; r < 6; ++r) made->rows.push_back(static_cast<int>(hash64(input.seed, 1000 + r) % s.m));
+  made->row_expected.resize(made->rows.size());
+#pragma omp parallel for schedule(dynamic)
+  for (std::size_t r = 0; r < made->rows.size(); ++r)
+    made->row_expected[r] = reference::matmul_row(input.a, input.b, s.n, s.k, made->rows[r]);
+  for (int e = 0; e < 256; ++e)
+    made->elements.emplace_back(static_cast<int>(hash64(input.seed, 2000 + e) % s.m), static_cast<int>(hash64(input.seed, 3000 + e) % s.n));
+  made->element_expected.resize(made->elements.size());
+#pragma omp parallel for schedule(static)
+  for (std::size_t e = 0; e < made->elements.size(); ++e)
+    made->element_expected[e] =
+        reference::matmul_element(input.a, input.b, s.n, s.k, made->elements[e].first, made->elements[e].second);
+  const freivalds_plan plan = plan_freivalds(input);
+  made->freivalds = reference::freivalds_prepare(input.a, input.b, s.m, s.n, s.k, plan.vectors, input.seed, plan.range);
+  return made;
+}
 
 std::string inner_case_name(const variant& v, const shape& s, const matmul_config& config, input_kind kind) {
   std::ostringstream out;
@@ -334,26 +382,25 @@ check_result check_matmul(const variant& v, const matmul_config& config, const p
     return check_result::pass();
   }
 
-  // Too large for the full reference (exact integer inputs only): exact spot checks, then Freivalds.
-  std::vector<int> rows{0, s.m - 1};
-  for (int r = 0; r < 6; ++r) rows.push_back(static_cast<int>(hash64(input.seed, 1000 + r) % s.m));
-  for (const int row : rows) {
-    const std::vector<double> expected = reference::matmul_row(input.a, input.b, s.n, s.k, row);
-    const comparison result = compare_exact(expected, std::span(actual).subspan(static_cast<std::size_t>(row) * s.n, s.n));
+  // Too large for the full reference (exact integer inputs only): exact spot checks, then Freivalds,
+  // against what prepare() drew from A and B.
+  const std::shared_ptr<const large_product_checks> large = input.large ? input.large : make_large_product_checks(input);
+  for (std::size_t r = 0; r < large->rows.size(); ++r) {
+    const int row = large->rows[r];
+    const comparison result =
+        compare_exact(large->row_expected[r], std::span(actual).subspan(static_cast<std::size_t>(row) * s.n, s.n));
     if (!result.ok()) return failure("row " + std::to_string(row) + ": " + result.describe("column"), {});
   }
-  for (int e = 0; e < 256; ++e) {
-    const int row = static_cast<int>(hash64(input.seed, 2000 + e) % s.m), col = static_cast<int>(hash64(input.seed, 3000 + e) % s.n);
-    const double expected = reference::matmul_element(input.a, input.b, s.n, s.k, row, col);
+  for (std::size_t e = 0; e < large->elements.size(); ++e) {
+    const auto [row, col] = large->elements[e];
+    const double expected = large->element_expected[e];
     const float got = actual[static_cast<std::size_t>(row) * s.n + col];
     if (!(got == expected))
       return failure("C[" + std::to_string(row) + "][" + std::to_string(col) + "] expected " + std::to_string(expected) +
                          ", got " + std::to_string(got),
                      {});
   }
-  const freivalds_plan plan = plan_freivalds(input);
-  const reference::freivalds_outcome f =
-      reference::freivalds(input.a, input.b, actual, s.m, s.n, s.k, plan.vectors, input.seed, plan.range);
+  const reference::freivalds_outcome f = reference::freivalds_check(large->freivalds, actual);
   if (!f.consistent) {
     std::ostringstream what;
     what << "Freivalds: (C·x)[" << f.failing_row << "] = " << f.actual << " but (A·(B·x))[" << f.failing_row

@@ -6,11 +6,13 @@
 #include "fixtures/check_result.hpp"
 #include "fixtures/device_buffer.hpp"
 #include "kernels/matmul/matmul.hpp"
+#include "reference/matmul_reference.hpp"
 
 #include <cstdint>
 #include <memory>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kc::matmul::testing {
@@ -84,7 +86,21 @@ struct prepared_input {
   std::vector<double> abs_expected;  // (|A|·|B|) for inputs compared within a bound
   bool exact = true;                 // every partial sum of every dot product is representable
   device_buffer<float> pristine_a, pristine_b;
+  // Beyond the full reference: what the spot checks and Freivalds' check expect, which depends on A
+  // and B only, drawn once by prepare() (issue 21: drawn per case, it was ~0.2 s of CPU per case at
+  // 2048³, most of the slowest unit).
+  std::shared_ptr<const struct large_product_checks> large;
 };
+// Exact rows and elements of A·B and Freivalds' side (reference::freivalds_prepare) for an input too
+// large for the full reference.
+struct large_product_checks {
+  std::vector<int> rows;                          // first, last and 6 seeded rows
+  std::vector<std::vector<double>> row_expected;  // A·B at each of them
+  std::vector<std::pair<int, int>> elements;      // 256 seeded (row, column) pairs
+  std::vector<double> element_expected;
+  reference::freivalds_side freivalds;
+};
+std::shared_ptr<const large_product_checks> make_large_product_checks(const prepared_input& input);
 std::shared_ptr<const prepared_input> prepare(const shape& s, input_kind kind, std::uint64_t seed);
 // The input at (shape, kind), drawn once per process and shared by every variant and configuration
 // (fixtures/input_cache.hpp); its seed comes from the run's base seed, the shape and the kind.

@@ -258,6 +258,25 @@ TEST(Freivalds, AlwaysRejectsOneWrongElementOrANaN) {
   EXPECT_FALSE(reference::freivalds(g.a, g.b, g.c, g.n, g.n, g.n, 1, 9).consistent);
 }
 
+// One side drawn for (A, B) judges every C as freivalds() does, so the sweep can draw it once per input.
+TEST(Freivalds, OneSideJudgesManyProductsAsTheWholeCheckDoes) {
+  const freivalds_setup f;
+  const reference::freivalds_side side = reference::freivalds_prepare(f.a, f.b, f.n, f.n, f.n, 3, 11);
+  EXPECT_TRUE(reference::freivalds_check(side, f.c).consistent);
+  for (const int wrong : {0, 17 * 48 + 5, 48 * 48 - 1}) {
+    std::vector<float> c = f.c;
+    c[wrong] -= 2.0f;
+    const reference::freivalds_outcome split = reference::freivalds_check(side, c);
+    const reference::freivalds_outcome whole = reference::freivalds(f.a, f.b, c, f.n, f.n, f.n, 3, 11);
+    ASSERT_FALSE(split.consistent) << wrong;
+    EXPECT_EQ(split.failing_row, wrong / f.n);
+    EXPECT_EQ(split.failing_row, whole.failing_row);
+    EXPECT_EQ(split.failing_vector, whole.failing_vector);
+    EXPECT_EQ(split.expected, whole.expected);
+    EXPECT_EQ(split.actual, whole.actual);
+  }
+}
+
 // The stated bound, measured: an error row d = (+1 at j1, −1 at j2) escapes exactly when
 // x_j1 = x_j2, which happens with probability 1/|S| = 1/(2·range). With range 4 that is 1/8: over
 // 8000 single-vector trials expect 1000 misses (binomial sd ≈ 30); accept 850..1150.

@@ -46,7 +46,11 @@ std::shared_ptr<const std::vector<reference::block_sum>> prepared_input::first_p
   for (const geometry_sums& g : first_passes_)
     if (g.chunk == chunk && g.grid == grid) return g.sums;
   const time_spent::input_timer timer;
-  auto sums = std::make_shared<const std::vector<reference::block_sum>>(reference::reduce_pass(host.values, chunk, grid));
+  // The base sums are taken once a chunk can use them; a chunk that is no multiple of 32 (a
+  // submission's odd block) takes the direct pass, with or without them.
+  if (!base_sums_ && chunk % reference::default_base_chunk == 0) base_sums_ = reference::sum_base_chunks(host.values);
+  auto sums = std::make_shared<const std::vector<reference::block_sum>>(
+      base_sums_ ? reference::reduce_pass(host.values, *base_sums_, chunk, grid) : reference::reduce_pass(host.values, chunk, grid));
   if (first_passes_.size() == kept) first_passes_.pop_front();
   first_passes_.push_back({chunk, grid, sums});
   return sums;

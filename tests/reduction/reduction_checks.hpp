@@ -38,8 +38,10 @@ struct prepared_input {
 
   // The reference block sums of a first pass over the host values with this geometry, computed
   // once per (chunk, grid): check_one_pass and the full reduction's first pass need the same ones,
-  // and variants of one geometry share them. At n = 2^31 + 17 each is a pass over 8.6 GB (~2 s on
-  // the H100's host, twice per variant before: issue 21). The last few geometries are kept.
+  // and variants of one geometry share them. The last few geometries are kept. Each is assembled
+  // from the input's 32-element base sums, taken once on first use (issue 21: a direct pass is
+  // O(n) per geometry, ~2 s at n = 2^31 + 17, and a variant sweeps every block size), in O(n/32);
+  // identical to reference::reduce_pass on exact inputs (reduction_reference.hpp says why).
   std::shared_ptr<const std::vector<reference::block_sum>> first_pass_reference(std::size_t chunk, std::size_t grid) const;
 
  private:
@@ -49,6 +51,8 @@ struct prepared_input {
   };
   mutable std::mutex first_pass_mutex_;
   mutable std::deque<geometry_sums> first_passes_;
+  // n/32 × 16 bytes (an eighth of the host values' size), only once a chunk is a multiple of 32.
+  mutable std::optional<reference::base_chunk_sums> base_sums_;
 };
 std::shared_ptr<const prepared_input> prepare_input(input_kind kind, std::size_t n, std::uint64_t seed);
 // The input of a case, drawn once per (n, input kind, round) in a process and shared by every
