@@ -9,6 +9,7 @@
 #include "fixtures/generators.hpp"
 #include "fixtures/guarded_buffer.hpp"
 #include "fixtures/input_cache.hpp"
+#include "fixtures/launch_aftermath.hpp"
 #include "fixtures/suite_case.hpp"
 #include "fixtures/replay.hpp"
 #include "fixtures/run_cache.hpp"
@@ -333,8 +334,8 @@ check_result check_matmul(const variant& v, const matmul_config& config, const p
   b.poison();
   if (v.reads_output) c.fill_bytes(finite_fill_byte);
   else c.poison(guard_role::write_only);
-  KC_CUDA_TRY(cudaDeviceSynchronize());  // the poison is in place before the check's stream starts
   const cuda_stream stream;
+  stream_waits_for_legacy(stream.get());  // the poison is in place before the check's stream starts
   enqueue_behind_delay(a.data(), input.pristine_a.data(), input.a.size() * sizeof(float), stream.get());
   KC_CUDA_TRY(cudaMemcpyAsync(b.data(), input.pristine_b.data(), input.b.size() * sizeof(float), cudaMemcpyDeviceToDevice,
                               stream.get()));
@@ -345,22 +346,21 @@ check_result check_matmul(const variant& v, const matmul_config& config, const p
                                       status.message() + "\n  case: " + context_text);
   }
   if (auto fault = fault_after_sync(stream.get())) return check_result::fail(*fault + "\n  case: " + context_text);
-  if (const auto problem = c.guard_problem("C")) return check_result::fail(*problem + "\n  case: " + context_text);
+  launch_aftermath after;  // guards of C, A, B and both inputs against their pristine copies: one read-back
+  after.guards(c, "C").guards(a, "A").guards(b, "B");
+  after.unchanged(a.data(), input.pristine_a.data(), input.pristine_a.bytes())
+      .unchanged(b.data(), input.pristine_b.data(), input.pristine_b.bytes());
+  after.read();
+  if (const auto problem = after.guard_problem()) return check_result::fail(*problem + "\n  case: " + context_text);
   const struct {
     const char* name;
-    const guarded_device_buffer<float>& working;
     const device_buffer<float>& pristine;
-  } operands[] = {{"A", a, input.pristine_a}, {"B", b, input.pristine_b}};
-  for (const auto& operand : operands) {
-    if (const auto problem = operand.working.guard_problem(operand.name))
-      return check_result::fail(*problem + "\n  case: " + context_text);
-    if (const std::size_t changed = count_differing_words(operand.working.data(), operand.pristine.data(),
-                                                          operand.pristine.bytes(), stream.get());
-        changed != 0)
-      return check_result::fail("the kernel wrote into its input " + std::string(operand.name) + ": " +
-                                std::to_string(changed) + " of " + std::to_string(operand.pristine.size()) +
+  } operands[] = {{"A", input.pristine_a}, {"B", input.pristine_b}};
+  for (std::size_t o = 0; o < 2; ++o)
+    if (const std::size_t changed = after.differing_words(o); changed != 0)
+      return check_result::fail("the kernel wrote into its input " + std::string(operands[o].name) + ": " +
+                                std::to_string(changed) + " of " + std::to_string(operands[o].pristine.size()) +
                                 " elements changed\n  case: " + context_text);
-  }
 
   std::vector<float> downloaded;  // holds C unless it is large enough for the reused page-locked scratch
   const std::span<const float> actual = c.download_view(downloaded);

@@ -9,6 +9,7 @@
 #include "fixtures/generators.hpp"
 #include "fixtures/guarded_buffer.hpp"
 #include "fixtures/input_cache.hpp"
+#include "fixtures/launch_aftermath.hpp"
 #include "fixtures/replay.hpp"
 #include "fixtures/time_spent.hpp"
 #include "reference/polybench/percent_diff.hpp"
@@ -95,8 +96,8 @@ check_result check_atax(const atax_case& c, const prepared_input& input, cublasH
   x.poison();
   tmp.poison();  // scratch, poisoned too: an entry read before it is written is a NaN
   y.poison(guard_role::write_only);  // a double output: its guard must show an atomicAdd too
-  KC_CUDA_TRY(cudaDeviceSynchronize());  // the poison is in place before the check's stream starts
   const cuda_stream stream;
+  stream_waits_for_legacy(stream.get());  // the poison is in place before the check's stream starts
   enqueue_behind_delay(a.data(), input.pristine_a.data(), input.pristine_a.bytes(), stream.get());
   KC_CUDA_TRY(cudaMemcpyAsync(x.data(), input.pristine_x.data(), input.pristine_x.bytes(), cudaMemcpyDeviceToDevice,
                               stream.get()));
@@ -116,12 +117,15 @@ check_result check_atax(const atax_case& c, const prepared_input& input, cublasH
   ::testing::Test::RecordProperty("polybench_check", polybench.describe());
   const std::string figure = "\n  " + polybench.describe() + " (the verdict is the error bound's)";
 
-  for (auto problem : {y.guard_problem("y"), tmp.guard_problem("tmp (scratch)"), a.guard_problem("A"), x.guard_problem("x")})
-    if (problem) return check_result::fail(*problem + figure + "\n  case: " + context);
-  for (const auto& [name, working, pristine] :
-       {std::tuple{"A", &a, &input.pristine_a}, std::tuple{"x", &x, &input.pristine_x}})
-    if (const std::size_t changed = count_differing_words(working->data(), pristine->data(), pristine->bytes(), stream.get());
-        changed != 0)
+  launch_aftermath after;  // four guards and both inputs against their pristine copies: one read-back
+  after.guards(y, "y").guards(tmp, "tmp (scratch)").guards(a, "A").guards(x, "x");
+  after.unchanged(a.data(), input.pristine_a.data(), input.pristine_a.bytes())
+      .unchanged(x.data(), input.pristine_x.data(), input.pristine_x.bytes());
+  after.read();
+  if (const auto problem = after.guard_problem()) return check_result::fail(*problem + figure + "\n  case: " + context);
+  for (const auto& [index, name, pristine] :
+       {std::tuple{std::size_t{0}, "A", &input.pristine_a}, std::tuple{std::size_t{1}, "x", &input.pristine_x}})
+    if (const std::size_t changed = after.differing_words(index); changed != 0)
       return check_result::fail(std::string("the kernel wrote into its input ") + name + ": " + std::to_string(changed) +
                                 " of " + std::to_string(pristine->bytes() / 4) + " 32-bit words changed" + figure +
                                 "\n  case: " + context);

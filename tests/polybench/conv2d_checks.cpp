@@ -8,6 +8,7 @@
 #include "fixtures/generators.hpp"
 #include "fixtures/guarded_buffer.hpp"
 #include "fixtures/input_cache.hpp"
+#include "fixtures/launch_aftermath.hpp"
 #include "fixtures/replay.hpp"
 #include "fixtures/time_spent.hpp"
 #include "reference/polybench/conv2d_reference.hpp"
@@ -195,17 +196,19 @@ check_result check_conv2d(const conv2d_case& c, const prepared_input& input) {
   // b's prior contents are part of the contract (the border must come back unchanged), so they are
   // written here even under KCONFORM_EXACT_BUFFERS, where poison() leaves the memory uninitialised.
   KC_CUDA_TRY(cudaMemset(b.data(), poison_byte, bytes));
-  KC_CUDA_TRY(cudaDeviceSynchronize());  // the poison is in place before the check's stream starts
   const cuda_stream stream;
+  stream_waits_for_legacy(stream.get());  // the poison is in place before the check's stream starts
   enqueue_behind_delay(a.data(), input.a_pristine.data(), bytes, stream.get());
   if (const launch_status status = launch(v, a.data(), b.data(), ni, nj, c.config, stream.get()); !status) {
     (void)cudaDeviceSynchronize();
     return check_result::not_launched(status.what() == launch_status::kind::refused, status.message() + "\n  case: " + context);
   }
   if (auto problem = fault_after_sync(stream.get())) return check_result::fail(*problem + "\n  case: " + context);
-  for (auto problem : {b.guard_problem("b"), a.guard_problem("a")})
-    if (problem) return check_result::fail(*problem + "\n  case: " + context);
-  if (const std::size_t changed = count_differing_words(a.data(), input.a_pristine.data(), bytes, stream.get()); changed != 0)
+  launch_aftermath after;  // both guards and the input against its pristine copy: one read-back
+  after.guards(b, "b").guards(a, "a").unchanged(a.data(), input.a_pristine.data(), bytes);
+  after.read();
+  if (const auto problem = after.guard_problem()) return check_result::fail(*problem + "\n  case: " + context);
+  if (const std::size_t changed = after.differing_words(0); changed != 0)
     return check_result::fail("the kernel wrote into its input a: " + std::to_string(changed) + " of " +
                               std::to_string(2 * count) + " 32-bit words changed\n  case: " + context);
 

@@ -10,6 +10,7 @@
 #include "fixtures/generators.hpp"
 #include "fixtures/guarded_buffer.hpp"
 #include "fixtures/input_cache.hpp"
+#include "fixtures/launch_aftermath.hpp"
 #include "fixtures/replay.hpp"
 #include "fixtures/run_cache.hpp"
 #include "fixtures/time_spent.hpp"
@@ -196,8 +197,8 @@ check_outcome check_covariance(const covariance_case& c, const prepared_input& i
   data.poison();
   mean.poison();
   symmat.poison(guard_role::write_only);  // a double output: its guard must show an atomicAdd too
-  KC_CUDA_TRY(cudaDeviceSynchronize());  // the poison is in place before the check's stream starts
   const cuda_stream stream;
+  stream_waits_for_legacy(stream.get());  // the poison is in place before the check's stream starts
   enqueue_behind_delay(data.data(), input.pristine_data.data(), input.pristine_data.bytes(), stream.get());
   if (const launch_status status = launch(v, data.data(), mean.data(), symmat.data(), c.d, float_n, c.config, {stream.get(), cublas});
       !status) {
@@ -206,8 +207,10 @@ check_outcome check_covariance(const covariance_case& c, const prepared_input& i
             std::nullopt};
   }
   if (auto fault = fault_after_sync(stream.get())) return {check_result::fail(*fault + "\n  case: " + context), std::nullopt};
-  for (auto problem : {symmat.guard_problem("symmat"), mean.guard_problem("mean"), data.guard_problem("data")})
-    if (problem) return {check_result::fail(*problem + "\n  case: " + context), std::nullopt};
+  launch_aftermath after;  // the three guards: one read-back
+  after.guards(symmat, "symmat").guards(mean, "mean").guards(data, "data");
+  after.read();
+  if (const auto problem = after.guard_problem()) return {check_result::fail(*problem + "\n  case: " + context), std::nullopt};
 
   const std::vector<double> actual_mean = mean.download(), actual_symmat = symmat.download();
   const value_verdict verdict = judge_outputs(input, actual_mean, actual_symmat);

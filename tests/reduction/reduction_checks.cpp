@@ -8,6 +8,7 @@
 #include "fixtures/generators.hpp"
 #include "fixtures/guarded_buffer.hpp"
 #include "fixtures/input_cache.hpp"
+#include "fixtures/launch_aftermath.hpp"
 #include "fixtures/replay.hpp"
 #include "fixtures/time_spent.hpp"
 #include "reference/reduction_reference.hpp"
@@ -141,19 +142,21 @@ check_result check_one_pass(const reduction_case& c, const prepared_input& input
   guarded_device_buffer<float> in(c.n), out(geometry.grid);
   in.poison();
   out.poison(guard_role::write_only);
-  KC_CUDA_TRY(cudaDeviceSynchronize());  // the poison is in place before the check's stream starts
   const cuda_stream stream;
+  stream_waits_for_legacy(stream.get());  // the poison is in place before the check's stream starts
   enqueue_behind_delay(in.data(), input.pristine.data(), c.n * sizeof(float), stream.get());
   if (const launch_status status = launch_pass(v, in.data(), c.n, out.data(), c.config, stream.get()); !status) {
     (void)cudaDeviceSynchronize();
     return check_result::not_launched(status.what() == launch_status::kind::refused, status.message() + "\n  case: " + context);
   }
   if (auto problem = fault_after_sync(stream.get())) return check_result::fail(*problem + "\n  case: " + context);
-  for (auto problem : {out.guard_problem("partial sums"), in.guard_problem("input")})
-    if (problem) return check_result::fail(*problem + "\n  case: " + context);
+  launch_aftermath after;  // both guards and the input against its pristine copy: one read-back
+  after.guards(out, "partial sums").guards(in, "input");
+  if (!v.pass.destroys_input) after.unchanged(in.data(), input.pristine.data(), c.n * sizeof(float));
+  after.read();
+  if (const auto problem = after.guard_problem()) return check_result::fail(*problem + "\n  case: " + context);
   if (!v.pass.destroys_input)
-    if (const std::size_t changed = count_differing_words(in.data(), input.pristine.data(), c.n * sizeof(float), stream.get());
-        changed != 0)
+    if (const std::size_t changed = after.differing_words(0); changed != 0)
       return check_result::fail("the kernel wrote into its input: " + std::to_string(changed) + " of " + std::to_string(c.n) +
                                 " elements changed, though " + std::string(v.name) +
                                 "'s registry row says the input is preserved (destroys_input = false)\n  case: " + context);
@@ -179,8 +182,8 @@ check_result check_full_reduction(const reduction_case& c, const prepared_input&
   guarded_device_buffer<float> a(c.n), scratch(scratch_size);
   a.poison();
   scratch.poison();
-  KC_CUDA_TRY(cudaDeviceSynchronize());
   const cuda_stream stream;
+  stream_waits_for_legacy(stream.get());  // the poison is in place before the check's stream starts
   enqueue_behind_delay(a.data(), input.pristine.data(), c.n * sizeof(float), stream.get());
   pass_checker checker{&input};
   const pass_observer observer{&pass_checker::after_pass, &checker};
@@ -193,10 +196,12 @@ check_result check_full_reduction(const reduction_case& c, const prepared_input&
                                       outcome.status.message() + "\n  case: " + context);
   }
   if (auto problem = fault_after_sync(stream.get())) return check_result::fail(*problem + "\n  case: " + context);
-  if (input_words_changed != nullptr)
-    *input_words_changed = count_differing_words(a.data(), input.pristine.data(), c.n * sizeof(float), stream.get());
-  for (auto problem : {a.guard_problem("buffer A (input)"), scratch.guard_problem("buffer B (scratch)")})
-    if (problem) return check_result::fail(*problem + "\n  case: " + context);
+  launch_aftermath after;  // both guards and (if asked) the input against its pristine copy: one read-back
+  after.guards(a, "buffer A (input)").guards(scratch, "buffer B (scratch)");
+  if (input_words_changed != nullptr) after.unchanged(a.data(), input.pristine.data(), c.n * sizeof(float));
+  after.read();
+  if (input_words_changed != nullptr) *input_words_changed = after.differing_words(0);
+  if (const auto problem = after.guard_problem()) return check_result::fail(*problem + "\n  case: " + context);
   if (!checker.problem.empty()) return check_result::fail(checker.problem + "\n  case: " + context);
   if (check_passes && v.reduce == nullptr && checker.observed != outcome.plan.passes.size())
     return check_result::fail("the driver reported " + std::to_string(checker.observed) + " of its " +
