@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 namespace kc::reference {
 
@@ -90,6 +91,8 @@ freivalds_side freivalds_prepare(std::span<const float> a, std::span<const float
 
 freivalds_outcome freivalds_check(const freivalds_side& side, std::span<const float> c) {
   const int m = side.m, n = side.n;
+  if (c.size() != static_cast<std::size_t>(m) * n)
+    throw std::invalid_argument("freivalds_check: C must hold m * n elements of the side's product");
   std::vector<double> cx(m);
   for (std::size_t v = 0; v < side.x.size(); ++v) {
     const std::vector<double>& x = side.x[v];

@@ -117,7 +117,7 @@ base_chunk_sums sum_base_chunks(std::span<const float> x, std::size_t base) {
 // The checks' smallest tolerance is float gamma_8·A ~ 2^-21·A (depth >= 7 for a 32-thread block,
 // +1 in tolerance_for), about 2^30 times larger, so the choice of path cannot move a verdict.
 // Exact inputs: when A < 2^53 units of a power of two dividing every x_i (the suite's integers,
-// and those scaled by 2^100, keep A <= 2^24·unit), every partial sum of either order is
+// and those scaled by 2^100, keep A below 2^53 units even at n = 2^31 + 17), every partial sum of either order is
 // representable, every TwoSum error term is 0, and both return the exact S: identical.
 std::vector<block_sum> reduce_pass(std::span<const float> x, const base_chunk_sums& base, std::size_t chunk,
                                    std::size_t grid) {

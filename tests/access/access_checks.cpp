@@ -165,8 +165,8 @@ std::vector<float> exact_reference(const access_case& c, const prepared_input& i
 }  // namespace
 
 std::shared_ptr<const std::vector<float>> prepared_input::reference_for(const access_case& c) const {
-  const std::string key = std::to_string(static_cast<int>(c.v->computes)) + '/' + std::to_string(c.config.seed) + '/' +
-                          std::to_string(c.config.repeats);
+  const std::string key = std::to_string(c.n) + '/' + std::to_string(static_cast<int>(c.v->computes)) + '/' +
+                          std::to_string(c.config.seed) + '/' + std::to_string(c.config.repeats);
   const std::lock_guard lock(references_mutex_);
   for (const auto& [made_for, reference] : references_)
     if (made_for == key) return reference;

@@ -151,7 +151,7 @@ namespace {
 // The full reference is computed once per GPU run and shared by its processes (fixtures/run_cache.hpp)
 // where that pays: ~10 units draw each (shape, input, seed), and at 2^30 multiply-adds it is ~0.5 s.
 // Not below 2^24 multiply-adds (milliseconds), nor below k = 64, where each stored double stands for
-// few multiply-adds (1000 x 999 x 1: an 8 MB file for a millisecond of work).
+// fewer than 64 multiply-adds (a wide, shallow product: a large file for little work).
 bool reference_worth_sharing(const shape& s) { return s.k >= 64 && multiply_adds(s) >= 0x1p24; }
 
 // Everything the reference depends on but A and B.
@@ -239,7 +239,6 @@ std::shared_ptr<const prepared_input> prepare(const shape& s, input_kind kind, s
   input->pristine_b = device_buffer<float>(input->b.size());
   input->pristine_a.upload(input->a);
   input->pristine_b.upload(input->b);
-  if (input->expected.empty()) input->large = make_large_product_checks(*input);
   return input;
 }
 
@@ -292,6 +291,11 @@ freivalds_plan plan_freivalds(const prepared_input& input) {
 }
 
 }  // namespace
+
+const large_product_checks& prepared_input::large_checks() const {
+  std::call_once(large_drawn_, [this] { large_ = make_large_product_checks(*this); });
+  return *large_;
+}
 
 std::shared_ptr<const large_product_checks> make_large_product_checks(const prepared_input& input) {
   const time_spent::input_timer timer;
@@ -383,8 +387,8 @@ check_result check_matmul(const variant& v, const matmul_config& config, const p
   }
 
   // Too large for the full reference (exact integer inputs only): exact spot checks, then Freivalds,
-  // against what prepare() drew from A and B.
-  const std::shared_ptr<const large_product_checks> large = input.large ? input.large : make_large_product_checks(input);
+  // against what was drawn from A and B once for the input.
+  const large_product_checks* large = &input.large_checks();
   for (std::size_t r = 0; r < large->rows.size(); ++r) {
     const int row = large->rows[r];
     const comparison result =

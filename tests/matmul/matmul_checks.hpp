@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -87,9 +88,13 @@ struct prepared_input {
   bool exact = true;                 // every partial sum of every dot product is representable
   device_buffer<float> pristine_a, pristine_b;
   // Beyond the full reference: what the spot checks and Freivalds' check expect, which depends on A
-  // and B only, drawn once by prepare() (issue 21: drawn per case, it was ~0.2 s of CPU per case at
-  // 2048³, most of the slowest unit).
-  std::shared_ptr<const struct large_product_checks> large;
+  // and B only, drawn on first use and kept (issue 21: drawn per case, it was ~0.2 s of CPU per case
+  // at 2048³, most of the slowest unit).
+  const struct large_product_checks& large_checks() const;
+
+ private:
+  mutable std::once_flag large_drawn_;
+  mutable std::shared_ptr<const struct large_product_checks> large_;
 };
 // Exact rows and elements of A·B and Freivalds' side (reference::freivalds_prepare) for an input too
 // large for the full reference.

@@ -59,7 +59,8 @@ std::shared_ptr<const std::vector<reference::block_sum>> prepared_input::first_p
 
 std::shared_ptr<const prepared_input> input_for(const reduction_case& c, int round) {
   const std::string key = "ReductionN" + std::to_string(c.n) + name_of(c.input) + "Round" + std::to_string(round);
-  return process_input_cache<prepared_input>().get(key, 2 * c.n * sizeof(float), [&] {
+  // Host values and device copy, plus the first-pass base sums (two doubles per 32 elements).
+  return process_input_cache<prepared_input>().get(key, 2 * c.n * sizeof(float) + c.n / 2, [&] {
     return prepare_input(c.input, c.n, case_seed(base_seed(), key));
   });
 }
