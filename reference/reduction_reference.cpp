@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace kc::reference {
 
@@ -58,6 +59,35 @@ double chunked_sum(std::span<const float> x, Map map) {
   return total.value();
 }
 
+// Block b of a pass owns chunks b, b + grid, b + 2·grid, ... of `per_chunk` consecutive terms (the
+// last chunk may be short); term(i) is {value, |value|} of term i. The direct pass sums elements,
+// the one assembled from base sums sums the base chunks' sums.
+template <class Accumulator, class Term>
+std::vector<block_sum> strided_block_sums(std::size_t terms, std::size_t per_chunk, std::size_t grid, Term term) {
+  const std::size_t chunks = (terms + per_chunk - 1) / per_chunk;
+  std::vector<block_sum> blocks(grid);
+#pragma omp parallel for schedule(dynamic, 64)
+  for (std::int64_t b = 0; b < static_cast<std::int64_t>(grid); ++b) {
+    Accumulator sum, abs_sum;
+    for (std::size_t c = static_cast<std::size_t>(b); c < chunks; c += grid) {
+      const std::size_t begin = c * per_chunk;
+      const std::size_t end = std::min(terms, begin + per_chunk);
+      for (std::size_t i = begin; i < end; ++i) {
+        const auto [value, magnitude] = term(i);
+        sum.add(value);
+        abs_sum.add(magnitude);
+      }
+    }
+    blocks[b] = {sum.value(), abs_sum.value()};
+  }
+  return blocks;
+}
+
+// The elements of x as terms of strided_block_sums.
+auto element_terms(std::span<const float> x) {
+  return [x](std::size_t i) { return std::pair{static_cast<double>(x[i]), std::fabs(static_cast<double>(x[i]))}; };
+}
+
 }  // namespace
 
 double reduce_sum(std::span<const float> x) {
@@ -70,39 +100,14 @@ double reduce_abs_sum(std::span<const float> x) {
 
 std::vector<block_sum> reduce_pass(std::span<const float> x, std::size_t chunk, std::size_t grid) {
   if (chunk == 0 || grid == 0) throw std::invalid_argument("reduce_pass: chunk and grid must be positive");
-  const std::size_t chunks = (x.size() + chunk - 1) / chunk;
-  std::vector<block_sum> blocks(grid);
-#pragma omp parallel for schedule(dynamic, 64)
-  for (std::int64_t b = 0; b < static_cast<std::int64_t>(grid); ++b) {
-    compensated sum, abs_sum;
-    for (std::size_t c = static_cast<std::size_t>(b); c < chunks; c += grid) {
-      const std::size_t begin = c * chunk;
-      const std::size_t end = std::min(x.size(), begin + chunk);
-      for (std::size_t i = begin; i < end; ++i) {
-        sum.add(x[i]);
-        abs_sum.add(std::fabs(static_cast<double>(x[i])));
-      }
-    }
-    blocks[b] = {sum.value(), abs_sum.value()};
-  }
-  return blocks;
+  return strided_block_sums<compensated>(x.size(), chunk, grid, element_terms(x));
 }
 
 base_chunk_sums sum_base_chunks(std::span<const float> x, std::size_t base) {
   if (base == 0) throw std::invalid_argument("sum_base_chunks: base must be positive");
-  base_chunk_sums sums{base, x.size(), std::vector<block_sum>((x.size() + base - 1) / base)};
-#pragma omp parallel for schedule(static)
-  for (std::int64_t c = 0; c < static_cast<std::int64_t>(sums.chunks.size()); ++c) {
-    const std::size_t begin = static_cast<std::size_t>(c) * base;
-    const std::size_t end = std::min(x.size(), begin + base);
-    branch_free_compensated sum, abs_sum;
-    for (std::size_t i = begin; i < end; ++i) {
-      sum.add(x[i]);
-      abs_sum.add(std::fabs(static_cast<double>(x[i])));
-    }
-    sums.chunks[c] = {sum.value(), abs_sum.value()};
-  }
-  return sums;
+  // A pass with one block per base chunk.
+  const std::size_t chunks = (x.size() + base - 1) / base;
+  return {base, x.size(), strided_block_sums<branch_free_compensated>(x.size(), base, chunks, element_terms(x))};
 }
 
 // Why the two agree. Both are Sum2 of Ogita, Rump and Oishi (the carry sums each addition's exact
@@ -126,24 +131,10 @@ std::vector<block_sum> reduce_pass(std::span<const float> x, const base_chunk_su
                                 std::to_string(x.size()));
   if (chunk == 0 || chunk % base.base != 0) return reduce_pass(x, chunk, grid);
   if (grid == 0) throw std::invalid_argument("reduce_pass: chunk and grid must be positive");
-  const std::size_t per_chunk = chunk / base.base;  // base chunks per pass chunk
-  const std::size_t chunks = (x.size() + chunk - 1) / chunk;
-  const std::size_t base_count = base.chunks.size();
-  std::vector<block_sum> blocks(grid);
-#pragma omp parallel for schedule(dynamic, 64)
-  for (std::int64_t b = 0; b < static_cast<std::int64_t>(grid); ++b) {
-    branch_free_compensated sum, abs_sum;
-    for (std::size_t c = static_cast<std::size_t>(b); c < chunks; c += grid) {
-      const std::size_t begin = c * per_chunk;
-      const std::size_t end = std::min(base_count, begin + per_chunk);
-      for (std::size_t i = begin; i < end; ++i) {
-        sum.add(base.chunks[i].sum);
-        abs_sum.add(base.chunks[i].abs_sum);
-      }
-    }
-    blocks[b] = {sum.value(), abs_sum.value()};
-  }
-  return blocks;
+  // Base chunks per pass chunk; as many pass chunks over the base sums as over x (ceil of ceil).
+  return strided_block_sums<branch_free_compensated>(base.chunks.size(), chunk / base.base, grid, [&](std::size_t i) {
+    return std::pair{base.chunks[i].sum, base.chunks[i].abs_sum};
+  });
 }
 
 }  // namespace kc::reference
