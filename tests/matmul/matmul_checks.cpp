@@ -292,10 +292,7 @@ freivalds_plan plan_freivalds(const prepared_input& input) {
 
 }  // namespace
 
-const large_product_checks& prepared_input::large_checks() const {
-  std::call_once(large_drawn_, [this] { large_ = make_large_product_checks(*this); });
-  return *large_;
-}
+namespace {
 
 std::shared_ptr<const large_product_checks> make_large_product_checks(const prepared_input& input) {
   const time_spent::input_timer timer;
@@ -318,6 +315,14 @@ std::shared_ptr<const large_product_checks> make_large_product_checks(const prep
   made->freivalds = reference::freivalds_prepare(input.a, input.b, s.m, s.n, s.k, plan.vectors, input.seed, plan.range);
   return made;
 }
+
+}  // namespace
+
+const large_product_checks& prepared_input::large_checks() const {
+  std::call_once(large_drawn_, [this] { large_ = make_large_product_checks(*this); });
+  return *large_;
+}
+
 
 std::string inner_case_name(const variant& v, const shape& s, const matmul_config& config, input_kind kind) {
   std::ostringstream out;

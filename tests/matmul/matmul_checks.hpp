@@ -105,7 +105,6 @@ struct large_product_checks {
   std::vector<double> element_expected;
   reference::freivalds_side freivalds;
 };
-std::shared_ptr<const large_product_checks> make_large_product_checks(const prepared_input& input);
 std::shared_ptr<const prepared_input> prepare(const shape& s, input_kind kind, std::uint64_t seed);
 // The input at (shape, kind), drawn once per process and shared by every variant and configuration
 // (fixtures/input_cache.hpp); its seed comes from the run's base seed, the shape and the kind.
