@@ -4,13 +4,19 @@
 //   MM3 many blocks, one output per thread     MM4 many blocks, a TILE_WIDTH² patch per thread
 #include "kernels/matmul/kernels.hpp"
 
+#include <cstdint>
+
 namespace kc::matmul::detail {
 namespace {
 
+// C[row][col] = a[row][0]·b[0][col] + ... + a[row][k-1]·b[k-1][col], left to right, one fused multiply-add
+// per term from 0. Spelled __fmaf_rn so that every kernel here (and every pass of patch_per_thread)
+// computes an output by the very same operations, whatever the compiler contracts.
 __device__ __forceinline__ float dot_row_col(const float* __restrict__ a, const float* __restrict__ b, int row, int col,
                                              int n, int k) {
   float sum = 0.0f;
-  for (int j = 0; j < k; ++j) sum += a[static_cast<std::size_t>(row) * k + j] * b[static_cast<std::size_t>(j) * n + col];
+  for (int j = 0; j < k; ++j)
+    sum = __fmaf_rn(a[static_cast<std::size_t>(row) * k + j], b[static_cast<std::size_t>(j) * n + col], sum);
   return sum;
 }
 
@@ -22,14 +28,81 @@ __global__ void one_output_per_thread(const float* __restrict__ a, const float* 
   if (row < m && col < n) c[static_cast<std::size_t>(row) * n + col] = dot_row_col(a, b, row, col, n, k);
 }
 
+// One pass of patch_per_thread: the kRows × kCols outputs from (row, col), each the same sum in the same
+// order as dot_row_col's, but with one walk over k for all of them: each b[j][col ... col + kCols) is
+// read once for kRows rows (as float4s where kVectorB: b 16-byte aligned, n and col multiples of 4), each
+// a[row + r][j] once for kCols columns.
+template <int kRows, int kCols, bool kVectorB>
+__device__ __forceinline__ void patch_pass(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c,
+                                           int row, int col, int n, int k) {
+  static_assert(!kVectorB || kCols % 4 == 0, "float4 loads need whole groups of 4 columns");
+  float acc[kRows][kCols];
+#pragma unroll
+  for (int r = 0; r < kRows; ++r)
+#pragma unroll
+    for (int q = 0; q < kCols; ++q) acc[r][q] = 0.0f;
+  const float* a_rows = a + static_cast<std::size_t>(row) * k;
+  const float* b_cols = b + col;
+  for (int j = 0; j < k; ++j) {
+    const float* b_j = b_cols + static_cast<std::size_t>(j) * n;
+    float bv[kCols];
+    if constexpr (kVectorB) {
+#pragma unroll
+      for (int v = 0; v < kCols / 4; ++v) {
+        const float4 four = reinterpret_cast<const float4*>(b_j)[v];
+        bv[4 * v] = four.x, bv[4 * v + 1] = four.y, bv[4 * v + 2] = four.z, bv[4 * v + 3] = four.w;
+      }
+    } else {
+#pragma unroll
+      for (int q = 0; q < kCols; ++q) bv[q] = b_j[q];
+    }
+#pragma unroll
+    for (int r = 0; r < kRows; ++r) {
+      const float av = a_rows[static_cast<std::size_t>(r) * k + j];
+#pragma unroll
+      for (int q = 0; q < kCols; ++q) acc[r][q] = __fmaf_rn(av, bv[q], acc[r][q]);
+    }
+  }
+#pragma unroll
+  for (int r = 0; r < kRows; ++r)
+#pragma unroll
+    for (int q = 0; q < kCols; ++q) c[static_cast<std::size_t>(row + r) * n + col + q] = acc[r][q];
+}
+
+// The columns [col, col_end) of rows [row, row + kRows), widest passes first.
+template <int kRows, bool kVectorB>
+__device__ __forceinline__ void patch_rows(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c,
+                                           int row, int col, int col_end, int n, int k) {
+  for (; col + 8 <= col_end; col += 8) patch_pass<kRows, 8, kVectorB>(a, b, c, row, col, n, k);
+  if (col + 4 <= col_end) patch_pass<kRows, 4, kVectorB>(a, b, c, row, col, n, k), col += 4;
+  for (; col < col_end; ++col) patch_pass<kRows, 1, false>(a, b, c, row, col, n, k);
+}
+
 // MM2 and MM4: the thread computes rows [r0, r0 + TW) × cols [c0, c0 + TW), clipped to C.
-__global__ void patch_per_thread(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c, int m,
-                                 int n, int k, int tile_width) {
-  const int r0 = (blockIdx.y * blockDim.y + threadIdx.y) * tile_width;
-  const int c0 = (blockIdx.x * blockDim.x + threadIdx.x) * tile_width;
-  for (int row = r0; row < r0 + tile_width && row < m; ++row)
-    for (int col = c0; col < c0 + tile_width && col < n; ++col)
-      c[static_cast<std::size_t>(row) * n + col] = dot_row_col(a, b, row, col, n, k);
+// The seed's loop (one output at a time, a full walk over k for each) keeps the mapping's cost but
+// multiplies it: a warp's lanes read b at a stride of TW floats, so each of their loads touched 32
+// sectors for 32 useful floats, from L2 again for every column. A single-block MM2 at n = 1024, TW = 32
+// took ~0.5 s a launch on an H100 that way. The thread now walks k once per pass of up to 2 rows × 8
+// columns (patch_pass): one b load serves 2 rows, and as a float4 4 columns, where b allows. Every
+// output is still the same sum in the same order (bit for bit dot_row_col's), and which outputs a
+// thread owns, so every launch configuration's coverage, is the seed's. Passes of 2 × 8: the widest
+// that stays within the 64 registers below without spilling (4 × 8 spilled 384 bytes, nvcc 13.0, sm_90).
+// __launch_bounds__(1024): MM2's 32×32 block must always launch.
+__global__ void __launch_bounds__(1024) patch_per_thread(const float* __restrict__ a, const float* __restrict__ b,
+                                                        float* __restrict__ c, int m, int n, int k, int tile_width) {
+  const long long r0 = static_cast<long long>(blockIdx.y * blockDim.y + threadIdx.y) * tile_width;
+  const long long c0 = static_cast<long long>(blockIdx.x * blockDim.x + threadIdx.x) * tile_width;
+  if (r0 >= m || c0 >= n) return;
+  const int row_end = static_cast<int>(r0 + tile_width < m ? r0 + tile_width : m);
+  const int col_end = static_cast<int>(c0 + tile_width < n ? c0 + tile_width : n);
+  const bool vector_b = reinterpret_cast<std::uintptr_t>(b) % 16 == 0 && n % 4 == 0 && c0 % 4 == 0;
+  int row = static_cast<int>(r0);
+  for (; row + 2 <= row_end; row += 2)
+    vector_b ? patch_rows<2, true>(a, b, c, row, static_cast<int>(c0), col_end, n, k)
+             : patch_rows<2, false>(a, b, c, row, static_cast<int>(c0), col_end, n, k);
+  for (; row < row_end; ++row)
+    vector_b ? patch_rows<1, true>(a, b, c, row, static_cast<int>(c0), col_end, n, k)
+             : patch_rows<1, false>(a, b, c, row, static_cast<int>(c0), col_end, n, k);
 }
 
 std::string side(int rows, int cols) { return std::to_string(rows) + "x" + std::to_string(cols); }
