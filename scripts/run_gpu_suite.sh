@@ -4,7 +4,7 @@
 #   scripts/run_gpu_suite.sh [report-dir]        (default: reports/<date>-<gpu>)
 #
 # Configures and builds the `gpu` preset (native architecture), writes a CTest resource spec for
-# the GPUs present (KCONFORM_GPU_SLOTS processes per GPU, default 4), runs every test (conformance,
+# the GPUs present (KCONFORM_GPU_SLOTS processes per GPU, default 8), runs every test (conformance,
 # known-bad, sanitizers, benchmarks) and writes to the report folder: summary.md (GPU, driver,
 # counts of CTest units and of cases, processes, wall times, the ten slowest units, benchmark
 # tables), ctest.log, junit.xml (one testcase per unit), cases.xml (one testcase per case, merged
@@ -46,7 +46,7 @@ rm -rf "$KCONFORM_RUN_CACHE"
 trap 'rm -rf "$KCONFORM_RUN_CACHE"' EXIT
 
 nvidia-smi >"$out/nvidia-smi.txt" 2>&1 || echo "nvidia-smi failed: is there a GPU?" >>"$out/nvidia-smi.txt"
-slots=${KCONFORM_GPU_SLOTS:-4}
+slots=${KCONFORM_GPU_SLOTS:-8}
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ' || true); [ "${gpus:-0}" -ge 1 ] || gpus=1
 ctest_config/make_resource_spec.sh "$out/resources.json" "$slots"
 shard_args=()

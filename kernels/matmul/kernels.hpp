@@ -26,9 +26,11 @@ KC_MATMUL_LAUNCH(launch_cublas_row_major);          // MMc
 
 // The __global__ function behind each hand-written launcher, for the occupancy check
 // (kernel_handles.cpp). The tiled kernel returns its instantiation for config.tile_width (nullptr if
-// none is built); the others ignore the config.
+// none is built); MM2/MM4 the kernel for the patch's width (patch_per_thread, or
+// patch_per_thread_wide from TILE_WIDTH 8, named by patch_per_thread_name); MM1/MM3 ignore the config.
 const void* one_output_per_thread_function(const matmul_config& config);
 const void* patch_per_thread_function(const matmul_config& config);
+const char* patch_per_thread_name(const matmul_config& config);
 const void* shared_tiled_function(const matmul_config& config);
 
 // Known-bad variants (known_bad/).

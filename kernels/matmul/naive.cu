@@ -9,6 +9,10 @@
 namespace kc::matmul::detail {
 namespace {
 
+// The narrowest TILE_WIDTH that patch_per_thread_wide computes: a patch row of 8 floats is a whole
+// 32-byte sector, so a pass reads every sector it touches whole.
+constexpr int kWidePatch = 8;
+
 // C[row][col] = a[row][0]·b[0][col] + ... + a[row][k-1]·b[k-1][col], left to right, one fused multiply-add
 // per term from 0. Spelled __fmaf_rn so that every kernel here (and every pass of patch_per_thread)
 // computes an output by the very same operations, whatever the compiler contracts.
@@ -78,18 +82,32 @@ __device__ __forceinline__ void patch_rows(const float* __restrict__ a, const fl
   for (; col < col_end; ++col) patch_pass<kRows, 1, false>(a, b, c, row, col, n, k);
 }
 
-// MM2 and MM4: the thread computes rows [r0, r0 + TW) × cols [c0, c0 + TW), clipped to C.
-// The seed's loop (one output at a time, a full walk over k for each) keeps the mapping's cost but
-// multiplies it: a warp's lanes read b at a stride of TW floats, so each of their loads touched 32
-// sectors for 32 useful floats, from L2 again for every column. A single-block MM2 at n = 1024, TW = 32
-// took ~0.5 s a launch on an H100 that way. The thread now walks k once per pass of up to 2 rows × 8
-// columns (patch_pass): one b load serves 2 rows, and as a float4 4 columns, where b allows. Every
-// output is still the same sum in the same order (bit for bit dot_row_col's), and which outputs a
-// thread owns, so every launch configuration's coverage, is the seed's. Passes of 2 × 8: the widest
-// that stays within the 64 registers below without spilling (4 × 8 spilled 384 bytes, nvcc 13.0, sm_90).
-// __launch_bounds__(1024): MM2's 32×32 block must always launch.
-__global__ void __launch_bounds__(1024) patch_per_thread(const float* __restrict__ a, const float* __restrict__ b,
-                                                        float* __restrict__ c, int m, int n, int k, int tile_width) {
+// MM2 and MM4: the thread computes rows [r0, r0 + TW) × cols [c0, c0 + TW), clipped to C, one output
+// at a time (a full walk over k for each): the seed's loop, kept where the patch is narrower than
+// kWidePatch.
+__global__ void patch_per_thread(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c, int m,
+                                 int n, int k, int tile_width) {
+  const int r0 = (blockIdx.y * blockDim.y + threadIdx.y) * tile_width;
+  const int c0 = (blockIdx.x * blockDim.x + threadIdx.x) * tile_width;
+  for (int row = r0; row < r0 + tile_width && row < m; ++row)
+    for (int col = c0; col < c0 + tile_width && col < n; ++col)
+      c[static_cast<std::size_t>(row) * n + col] = dot_row_col(a, b, row, col, n, k);
+}
+
+// MM2 and MM4 with TILE_WIDTH >= kWidePatch: the same outputs per thread, computed in passes.
+// One output at a time, a warp's lanes read b at a stride of TW floats, so each load touched 32
+// sectors for 32 useful floats, from L2 again for every column: a single-block MM2 at n = 1024,
+// TW = 32 took ~0.5 s a launch on an H100 (the seeds' widest patches are the suite's slowest cases).
+// Here the thread walks k once per pass of up to 2 rows × 8 columns (patch_pass): one b load serves 2
+// rows, and as a float4 4 columns, where b allows. Every output is still the same sum in the same
+// order (bit for bit dot_row_col's), and which outputs a thread owns, so every launch configuration's
+// coverage, is the seed's. Passes of 2 × 8: the widest that stays within the 64 registers below
+// without spilling (4 × 8 spilled 384 bytes, nvcc 13.0, sm_90). __launch_bounds__(1024): MM2's 32×32
+// block must always launch. Narrower patches keep the seed's loop: there the passes gain little and
+// the 64 registers halve the occupancy of a many-block launch (MM4 n = 2048, TW = 2 ran 1.62x slower
+// through this kernel on an H100: the perf test caught it).
+__global__ void __launch_bounds__(1024) patch_per_thread_wide(const float* __restrict__ a, const float* __restrict__ b,
+                                                             float* __restrict__ c, int m, int n, int k, int tile_width) {
   const long long r0 = static_cast<long long>(blockIdx.y * blockDim.y + threadIdx.y) * tile_width;
   const long long c0 = static_cast<long long>(blockIdx.x * blockDim.x + threadIdx.x) * tile_width;
   if (r0 >= m || c0 >= n) return;
@@ -103,6 +121,12 @@ __global__ void __launch_bounds__(1024) patch_per_thread(const float* __restrict
   for (; row < row_end; ++row)
     vector_b ? patch_rows<1, true>(a, b, c, row, static_cast<int>(c0), col_end, n, k)
              : patch_rows<1, false>(a, b, c, row, static_cast<int>(c0), col_end, n, k);
+}
+
+// The MM2/MM4 kernel a configuration runs.
+using patch_kernel = void (*)(const float*, const float*, float*, int, int, int, int);
+patch_kernel patch_kernel_for(const matmul_config& config) {
+  return config.tile_width >= kWidePatch ? patch_per_thread_wide : patch_per_thread;
 }
 
 std::string side(int rows, int cols) { return std::to_string(rows) + "x" + std::to_string(cols); }
@@ -140,7 +164,12 @@ launch_status check_single_block_coverage(const shape& s, const matmul_config& c
 }  // namespace
 
 const void* one_output_per_thread_function(const matmul_config&) { return reinterpret_cast<const void*>(&one_output_per_thread); }
-const void* patch_per_thread_function(const matmul_config&) { return reinterpret_cast<const void*>(&patch_per_thread); }
+const void* patch_per_thread_function(const matmul_config& config) {
+  return reinterpret_cast<const void*>(patch_kernel_for(config));
+}
+const char* patch_per_thread_name(const matmul_config& config) {
+  return config.tile_width >= kWidePatch ? "patch_per_thread_wide" : "patch_per_thread";
+}
 
 launch_status validate_single_block(const shape& s, const matmul_config& config, const device_limits& limits) {
   if (auto st = check_shape(s); !st) return st;
@@ -163,7 +192,8 @@ launch_status validate_single_block_patch(const shape& s, const matmul_config& c
 
 launch_status launch_single_block_patch(const float* a, const float* b, float* c, const shape& s,
                                         const matmul_config& config, const launch_context& context) {
-  patch_per_thread<<<1, dim3(config.block, config.block), 0, context.stream>>>(a, b, c, s.m, s.n, s.k, config.tile_width);
+  patch_kernel_for(config)<<<1, dim3(config.block, config.block), 0, context.stream>>>(a, b, c, s.m, s.n, s.k,
+                                                                                   config.tile_width);
   return launch_status::after_launch("MM2 patch_per_thread (one block)");
 }
 
@@ -196,8 +226,8 @@ launch_status validate_patch_per_thread(const shape& s, const matmul_config& con
 launch_status launch_patch_per_thread(const float* a, const float* b, float* c, const shape& s, const matmul_config& config,
                                       const launch_context& context) {
   const grid_2d g = patch_per_thread_grid(s, config);
-  patch_per_thread<<<dim3(g.x, g.y), dim3(config.block, config.block), 0, context.stream>>>(a, b, c, s.m, s.n, s.k,
-                                                                                            config.tile_width);
+  patch_kernel_for(config)<<<dim3(g.x, g.y), dim3(config.block, config.block), 0, context.stream>>>(a, b, c, s.m, s.n,
+                                                                                                   s.k, config.tile_width);
   return launch_status::after_launch("MM4 patch_per_thread");
 }
 
