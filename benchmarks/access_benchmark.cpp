@@ -17,7 +17,7 @@
 //      the access alone, without the launch and without curand_init (which dominates the cuRAND
 //      kernels on Hopper: each thread skips its generator 2^67·tid ahead, about 10 µs of work).
 //   2. divergence DV1 vs DV2 at n = 4,194,304, 100 repeats.
-//   3. occupancy scenarios S1 vs S2 (vector_add at 100,000 repeats, a tenth of the seed's) at n = 32 ... 65,536,
+//   3. occupancy scenarios S1 vs S2 (vector_add at 10,000 repeats, a hundredth of the seed's) at n = 32 ... 65,536,
 //      with the theoretical occupancy from reference/occupancy (the calculator the suite checks
 //      against the runtime) beside the achieved one.
 // Every time is kc::perf::measure() on a stream of our own. After its timing, each point's kernel
@@ -56,15 +56,16 @@ using bench::fixed;
 
 constexpr int seed_block = 1024;
 constexpr int seed_repeats = 100;
-// OC's repeats: 100,000, a tenth of the seed's 1,000,000 (KCONFORM_ACCESS_OC_REPEATS=1000000 times
+// OC's repeats: 10,000, a hundredth of the seed's 1,000,000 (KCONFORM_ACCESS_OC_REPEATS=1000000 times
 // the seed's count). A repeat is the same add over the same blocks, so the time is linear in the
-// repeats past a launch's few µs (4–11 ms a launch here, on an H100), and the S2/S1 ratio, the
-// scenario's finding, is the same: at 1,000,000 the 22 timings took ~10 s of the run's time alone on
-// the GPU for the same ratios (0.70–1.00, issue 21). The counters are rates too, so the profiled
-// launches use 10,000 to keep ncu's replays short.
+// repeats past a launch's few µs (0.4–1.3 ms a launch at 10,000 here, on an H100, so the launch is
+// under 1% of it), and the S2/S1 ratio, the scenario's finding, is the same: at 1,000,000 the 22
+// timings took ~10 s of the run's time alone on the GPU, at 100,000 ~4 s, for the same ratios
+// (0.70–1.00, issue 21). The profiled launches use 10,000 too (the counters are rates), which keeps
+// ncu's replays short.
 int oc_repeats() {
   const char* text = std::getenv("KCONFORM_ACCESS_OC_REPEATS");
-  return text != nullptr && std::atoi(text) > 0 ? std::atoi(text) : 100'000;
+  return text != nullptr && std::atoi(text) > 0 ? std::atoi(text) : 10'000;
 }
 constexpr int oc_profiled_repeats = 10'000;
 
