@@ -189,7 +189,7 @@ struct result {
 };
 
 perf::measure_options options_for(const point& p) {
-  perf::measure_options o;
+  perf::measure_options o = bench::measure_defaults();
   if (p.repeats >= 100'000) {  // a launch of milliseconds or more: few samples, no batching needed
     o.min_samples = 5;
     o.budget_ms = 200.0;

@@ -87,9 +87,15 @@ void publish_markdown(const std::string& benchmark_name, const std::string& mark
   if (!(std::ofstream(path) << markdown)) std::cerr << "cannot write " << path << '\n';
 }
 
+perf::measure_options measure_defaults() {
+  perf::measure_options o;
+  o.rewarm_ms = 2.0;
+  return o;
+}
+
 std::string conditions_markdown(const perf::run_conditions& at_start, const perf::run_conditions& at_end) {
-  // The method sentence is built from measure()'s defaults, so it cannot drift from them.
-  const perf::measure_options defaults;
+  // The method sentence is built from the benchmarks' defaults, so it cannot drift from them.
+  const perf::measure_options defaults = measure_defaults();
   std::ostringstream md;
   md << "## Conditions\n\n"
      << "- GPU: " << at_start.gpu_name << ", " << at_start.sm_count << " SMs, compute capability " << at_start.cc_major
@@ -101,7 +107,8 @@ std::string conditions_markdown(const perf::run_conditions& at_start, const perf
      << " after\n"
      << "- Fingerprint: `" << at_start.fingerprint << "`\n\n"
      << "Method: every time is `kc::perf::measure()` (docs/performance.md) — warm-up for " << fixed(defaults.warmup_ms, 0)
-     << " ms, timed regions of at least " << fixed(defaults.min_region_us, 0)
+     << " ms (" << fixed(defaults.rewarm_ms, 0) << " ms and 2 launches for a point within " << fixed(defaults.recent_ms, 0)
+     << " ms of the previous one: the GPU is still busy-clocked), timed regions of at least " << fixed(defaults.min_region_us, 0)
      << " µs (shorter launches batched, the batch replayed as one CUDA graph when it can be captured), and samples until "
         "the median's 95% confidence interval is within ±"
      << fixed(100.0 * defaults.target_ci, 1) << "% or the " << fixed(defaults.budget_ms, 0)

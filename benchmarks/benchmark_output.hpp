@@ -5,6 +5,7 @@
 
 #include "fixtures/cuda_stream.hpp"
 #include "fixtures/gpu_environment.hpp"
+#include "fixtures/measurement.hpp"
 #include "fixtures/perf_types.hpp"
 
 #include <fstream>
@@ -53,6 +54,10 @@ void publish_markdown(const std::string& benchmark_name, const std::string& mark
 // "## Conditions": GPU, versions, fingerprint, and the clocks read at the start and at the end (the
 // `before` clocks of each read_conditions() call), then the measurement method in one sentence.
 std::string conditions_markdown(const perf::run_conditions& at_start, const perf::run_conditions& at_end);
+
+// measure()'s options for a benchmark's points: its defaults, but a point that follows another within
+// 100 ms warms up for 2 ms, not 30 (measurement.hpp, step 1). Perf tests keep the full warm-up.
+perf::measure_options measure_defaults();
 
 // The statistics' CSV columns, per launch in ms: median_ms,q1_ms,q3_ms,min_ms,max_ms,cv,samples,
 // batch,graph,low_clock_samples,clocks_ok — the header and one row's fields.

@@ -117,7 +117,7 @@ void conv2d_points(std::size_t n, cudaStream_t stream, std::vector<row>& rows, s
           throw std::runtime_error(status.message());
       };
       row r{"Conv2D", std::string(v.name), std::to_string(n) + " x " + std::to_string(n), config.describe(),
-            perf::measure({run, {}, {}}, stream), 17.0 * interior, 2.0 * 8.0 * static_cast<double>(count)};
+            perf::measure({run, {}, {}}, stream, bench::measure_defaults()), 17.0 * interior, 2.0 * 8.0 * static_cast<double>(count)};
       if (best_v == nullptr || r.ms() < best_ms) best_v = &v, best_config = config, best_ms = r.ms();
       rows.push_back(r);
     }
@@ -157,7 +157,7 @@ void atax_points(int n, cudaStream_t stream, std::vector<row>& rows, std::vector
         if (const launch_status status = ax::launch(v, da.data(), dx.data(), dtmp.data(), dy.data(), s, config, on); !status)
           throw std::runtime_error(status.message());
       };
-      row r{"ATAX", std::string(v.name), s.describe(), config.describe(), perf::measure({run, {}, {}}, stream),
+      row r{"ATAX", std::string(v.name), s.describe(), config.describe(), perf::measure({run, {}, {}}, stream, bench::measure_defaults()),
             4.0 * static_cast<double>(count), 8.0 * (static_cast<double>(count) + 3.0 * n)};
       if (best_v == nullptr || r.ms() < best_ms) best_v = &v, best_config = config, best_ms = r.ms();
       rows.push_back(r);
@@ -206,7 +206,7 @@ void covariance_points(int n, bool run_serial, cudaStream_t stream, std::vector<
       // Mean and centring: 2 flops per element; the product: m²·n multiply-adds (both triangles, as
       // the seed computes them), 2 flops each. Traffic: data read and written back centred, mean and
       // symmat written.
-      row r{"COVAR", std::string(v.name), d.describe(), config.describe(), perf::measure({run, restore, {}}, stream),
+      row r{"COVAR", std::string(v.name), d.describe(), config.describe(), perf::measure({run, restore, {}}, stream, bench::measure_defaults()),
             2.0 * nm + 2.0 * static_cast<double>(n) * nm, 8.0 * (2.0 * nm + n + static_cast<double>(d.symmat_elements()))};
       if (best_v == nullptr || r.ms() < best_ms) best_v = &v, best_config = config, best_ms = r.ms();
       rows.push_back(r);

@@ -84,7 +84,7 @@ row measure_point(const variant& v, int block, reduction_input& input, double co
   reduce_outcome outcome;
   const auto run = [&](cudaStream_t s) { outcome = reduce(v, input.a.data(), n, scratch.data(), scratch_size, config, s); };
   const auto restore = [&](cudaStream_t s) { input.restore(s); };
-  const perf::sample_stats time = perf::measure({run, restore, {}}, stream);
+  const perf::sample_stats time = perf::measure({run, restore, {}}, stream, bench::measure_defaults());
 
   restore(stream);
   run(stream);

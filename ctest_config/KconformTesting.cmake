@@ -255,23 +255,30 @@ function(kconform_add_benchmark target)
     TIMEOUT 900)
 endfunction()
 
+# The three checks below list this build's tests with a nested ctest, which runs every GoogleTest
+# program's discovery (DISCOVERY_MODE PRE_TEST), and discovery writes each program's listing to one
+# JSON file per program: two nested listings at once can read each other's half-written file
+# ("string sub-command JSON failed parsing", labels.gpu_run_phases on the H100 at a7d31ac, once 8 GPU
+# slots started them together). RESOURCE_LOCK: one at a time.
+set(KCONFORM_LISTING_LOCK "nested_ctest_listing")
+
 # Every CTest name is stable and readable (no printed parameter bytes): checked on every machine.
 add_test(NAME names.stable COMMAND "${CMAKE_CURRENT_LIST_DIR}/check_test_names.sh" "${CMAKE_BINARY_DIR}")
-set_tests_properties(names.stable PROPERTIES LABELS "cpu;fixtures" TIMEOUT 120)
+set_tests_properties(names.stable PROPERTIES LABELS "cpu;fixtures" TIMEOUT 120 RESOURCE_LOCK ${KCONFORM_LISTING_LOCK})
 
 # The GPU run's two phases (presets gpu-shared, gpu-alone) split the gpu preset's tests exactly, and
 # label alone is exactly on the RUN_SERIAL tests: checked everywhere, on this build's tests.
 add_test(NAME labels.gpu_run_phases
   COMMAND "${CMAKE_COMMAND}" -DBUILD_DIR=${CMAKE_BINARY_DIR} -DPRESETS=${PROJECT_SOURCE_DIR}/CMakePresets.json
           -P "${CMAKE_CURRENT_LIST_DIR}/check_gpu_run_phases.cmake")
-set_tests_properties(labels.gpu_run_phases PROPERTIES LABELS "cpu;fixtures" TIMEOUT 180)
+set_tests_properties(labels.gpu_run_phases PROPERTIES LABELS "cpu;fixtures" TIMEOUT 180 RESOURCE_LOCK ${KCONFORM_LISTING_LOCK})
 
 # The measured seconds that order a fresh build's run (ctest_config/test_costs.txt) are in CTest's
 # format and name this build's tests.
 add_test(NAME labels.test_costs
   COMMAND "${CMAKE_COMMAND}" -DBUILD_DIR=${CMAKE_BINARY_DIR} -DCOSTS=${PROJECT_SOURCE_DIR}/ctest_config/test_costs.txt
           -P "${CMAKE_CURRENT_LIST_DIR}/check_test_costs.cmake")
-set_tests_properties(labels.test_costs PROPERTIES LABELS "cpu;fixtures" TIMEOUT 120)
+set_tests_properties(labels.test_costs PROPERTIES LABELS "cpu;fixtures" TIMEOUT 120 RESOURCE_LOCK ${KCONFORM_LISTING_LOCK})
 
 # kconform_add_profile_checks(<name> FAMILY <family> CHECKS <checks file> PROGRAM <program>)
 #
