@@ -58,7 +58,7 @@ constexpr int seed_block = 1024;
 constexpr int seed_repeats = 100;
 // OC's repeats: 10,000, a hundredth of the seed's 1,000,000 (KCONFORM_ACCESS_OC_REPEATS=1000000 times
 // the seed's count). A repeat is the same add over the same blocks, so the time is linear in the
-// repeats past a launch's few µs (0.4–1.3 ms a launch at 10,000 here, on an H100, so the launch is
+// repeats past a launch's few µs (0.4–1.4 ms a launch at 10,000 here, on an H100, so the launch is
 // under 1% of it), and the S2/S1 ratio, the scenario's finding, is the same: at 1,000,000 the 22
 // timings took ~10 s of the run's time alone on the GPU, at 100,000 ~4 s, for the same ratios
 // (0.70–1.00, issue 21). The profiled launches use 10,000 too (the counters are rates), which keeps
@@ -190,7 +190,9 @@ struct result {
 
 perf::measure_options options_for(const point& p) {
   perf::measure_options o = bench::measure_defaults();
-  if (p.repeats >= 100'000) {  // a launch of milliseconds or more: few samples, no batching needed
+  // KCONFORM_ACCESS_OC_REPEATS at 100,000 or more (the seed's count): launches of 4 ms and more, few
+  // samples suffice. The default 10,000 (under 1.5 ms a launch) takes measure()'s defaults.
+  if (p.repeats >= 100'000) {
     o.min_samples = 5;
     o.budget_ms = 200.0;
   }

@@ -67,7 +67,7 @@ function(kconform_add_gtest target)
 endfunction()
 
 # How many GPU test processes share one GPU at a time: CTest resource slots per GPU. A unit asks for
-# one slot; an EXCLUSIVE unit (the 2^31-element sizes, the schedule tests) asks for all of them, so it
+# one slot; an EXCLUSIVE unit (the perf points, the schedule tests) asks for all of them, so it
 # has its GPU to itself while CPU tests still run beside it. make_resource_spec.sh writes specs with
 # this many slots per GPU (ctest_config/resources_*.json hold the same). 8 since issue 21: with the
 # seeds' slowest kernels no longer holding the time-sliced GPU for seconds, the run's last third is

@@ -5,12 +5,15 @@
 #include "kernels/matmul/kernels.hpp"
 
 #include <cstdint>
+#include <limits>
+#include <string>
+#include <utility>
 
 namespace kc::matmul::detail {
 namespace {
 
-// The narrowest TILE_WIDTH that patch_per_thread_wide computes: a patch row of 8 floats is a whole
-// 32-byte sector, so a pass reads every sector it touches whole.
+// The narrowest TILE_WIDTH that patch_per_thread_wide computes: a patch row of 8 floats is a 32-byte
+// sector's worth, so a pass uses (nearly) all of every sector it touches.
 constexpr int kWidePatch = 8;
 
 // C[row][col] = a[row][0]·b[0][col] + ... + a[row][k-1]·b[k-1][col], left to right, one fused multiply-add
@@ -139,6 +142,21 @@ launch_status check_block(const matmul_config& config, const device_limits& limi
   return launch_status::ok();
 }
 
+// MM2/MM4 threads address their patch with int coordinates ((block index · block + thread) · TILE_WIDTH,
+// and a pass's end 8 columns on): the last patch of the launch must end at least 8 below 2^31, or an
+// index would wrap (m or n within block · TILE_WIDTH + 8 of 2^31, or a TILE_WIDTH near 2^31 / block).
+launch_status check_patch_coordinates(const shape& s, const matmul_config& config) {
+  const long long covered = static_cast<long long>(config.block) * config.tile_width;
+  constexpr long long limit = std::numeric_limits<int>::max() - 8LL;
+  for (const auto& [extent, what] : {std::pair{s.m, "m"}, std::pair{s.n, "n"}}) {
+    const long long end = (extent + covered - 1) / covered * covered;
+    if (end > limit)
+      return launch_status::refused(std::string("the patches covering ") + what + " = " + std::to_string(extent) + " end at " +
+                                    std::to_string(end) + ", past 2^31 - 9: the kernel's int coordinates would wrap");
+  }
+  return launch_status::ok();
+}
+
 launch_status check_shape(const shape& s) {
   if (s.m < 1 || s.n < 1 || s.k < 1) return launch_status::refused("shape " + s.describe() + ": every dimension must be >= 1");
   return launch_status::ok();
@@ -187,6 +205,7 @@ launch_status launch_single_block(const float* a, const float* b, float* c, cons
 launch_status validate_single_block_patch(const shape& s, const matmul_config& config, const device_limits& limits) {
   if (auto st = check_shape(s); !st) return st;
   if (auto st = check_block(config, limits); !st) return st;
+  if (auto st = check_patch_coordinates(s, config); !st) return st;
   return check_single_block_coverage(s, config);
 }
 
@@ -194,7 +213,8 @@ launch_status launch_single_block_patch(const float* a, const float* b, float* c
                                         const matmul_config& config, const launch_context& context) {
   patch_kernel_for(config)<<<1, dim3(config.block, config.block), 0, context.stream>>>(a, b, c, s.m, s.n, s.k,
                                                                                    config.tile_width);
-  return launch_status::after_launch("MM2 patch_per_thread (one block)");
+  return launch_status::after_launch(config.tile_width >= kWidePatch ? "MM2 patch_per_thread_wide (one block)"
+                                                                     : "MM2 patch_per_thread (one block)");
 }
 
 launch_status validate_one_output_per_thread(const shape& s, const matmul_config& config, const device_limits& limits) {
@@ -217,6 +237,7 @@ launch_status launch_one_output_per_thread(const float* a, const float* b, float
 launch_status validate_patch_per_thread(const shape& s, const matmul_config& config, const device_limits& limits) {
   if (auto st = check_shape(s); !st) return st;
   if (auto st = check_block(config, limits); !st) return st;
+  if (auto st = check_patch_coordinates(s, config); !st) return st;
   const grid_2d g = patch_per_thread_grid(s, config);
   if (g.y > limits.max_grid_yz) return launch_status::refused("m = " + std::to_string(s.m) + " needs " + std::to_string(g.y) +
                                                               " row blocks, more than this device allows: raise TILE_WIDTH or the block");
@@ -228,7 +249,7 @@ launch_status launch_patch_per_thread(const float* a, const float* b, float* c, 
   const grid_2d g = patch_per_thread_grid(s, config);
   patch_kernel_for(config)<<<dim3(g.x, g.y), dim3(config.block, config.block), 0, context.stream>>>(a, b, c, s.m, s.n,
                                                                                                    s.k, config.tile_width);
-  return launch_status::after_launch("MM4 patch_per_thread");
+  return launch_status::after_launch(config.tile_width >= kWidePatch ? "MM4 patch_per_thread_wide" : "MM4 patch_per_thread");
 }
 
 }  // namespace kc::matmul::detail

@@ -37,6 +37,24 @@ TEST(MatmulValidation, SingleBlockPatchSaysWhatTileWidthWouldFit) {
   EXPECT_TRUE(mm2.validate({33, 65, 17}, {32, 4}, h100));
 }
 
+// MM2/MM4 address a thread's patch (and a pass 8 columns on) in int: a launch whose last patch would end
+// within 8 of 2^31 is refused, not wrapped into another row's memory. Just below that line it runs.
+TEST(MatmulValidation, PatchVariantsRefuseCoordinatesPastInt) {
+  const variant& mm4 = named("PatchPerThread");
+  const int int_max = std::numeric_limits<int>::max();
+  EXPECT_EQ(refusal(mm4, {1, int_max - 3, 1}, {32, 8}),
+            "the patches covering n = 2147483644 end at 2147483648, past 2^31 - 9: the kernel's int coordinates would wrap");
+  EXPECT_EQ(refusal(mm4, {int_max - 3, 1, 1}, {32, 1}),
+            "the patches covering m = 2147483644 end at 2147483648, past 2^31 - 9: the kernel's int coordinates would wrap");
+  EXPECT_EQ(refusal(mm4, {1, 1, 1}, {32, int_max / 16}),
+            "the patches covering m = 1 end at 4294967264, past 2^31 - 9: the kernel's int coordinates would wrap");
+  EXPECT_TRUE(mm4.validate({1, int_max - 8 - 255, 1}, {32, 8}, h100));  // ends at 2^31 - 256: runs
+  const variant& mm2 = named("SingleBlockPatch");
+  EXPECT_TRUE(mm2.validate({1, 1, 1}, {32, int_max / 32}, h100));  // 32 patches end at 2^31 - 32: runs
+  EXPECT_EQ(refusal(mm2, {1, 1, 1}, {32, int_max / 32 + 1}),
+            "the patches covering m = 1 end at 2147483648, past 2^31 - 9: the kernel's int coordinates would wrap");
+}
+
 TEST(MatmulValidation, SingleBlockCoversAtMostOneBlock) {
   const variant& mm1 = named("SingleBlock");
   EXPECT_TRUE(mm1.validate({32, 32, 32}, {32, 1}, h100));
