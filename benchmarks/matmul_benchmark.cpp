@@ -50,8 +50,8 @@ std::vector<timed_config> configs_for(int n) {
 // The single-block MM2 takes ~73 ms a launch at n = 1024 (H100; 0.56 s before its patch kernel took
 // passes, issue 21), the only point here over 50 ms a launch. measure()'s defaults (at least 15
 // samples) would spend over a second on it; 5 samples and no further budget take ~0.4 s, and their
-// spread is far below its gap to every other variant. (It is known from the variant and n, not probed: a probe would
-// be a second timing.)
+// spread is far below its gap to every other variant. (It is known from the variant and n, not
+// probed: a probe would be a second timing.)
 kc::perf::measure_options options_for(const variant& v, int n) {
   kc::perf::measure_options o = bench::measure_defaults();
   const bool over_50_ms_a_launch = v.catalog_id == "MM2" && n >= 1024;

@@ -126,10 +126,12 @@ __global__ void __launch_bounds__(1024) patch_per_thread_wide(const float* __res
              : patch_rows<1, false>(a, b, c, row, static_cast<int>(c0), col_end, n, k);
 }
 
-// The MM2/MM4 kernel a configuration runs.
+// The MM2/MM4 kernel a configuration runs: wide_patch decides, for the launchers, their error
+// labels and the occupancy check's handle and name alike.
 using patch_kernel = void (*)(const float*, const float*, float*, int, int, int, int);
+bool wide_patch(const matmul_config& config) { return config.tile_width >= kWidePatch; }
 patch_kernel patch_kernel_for(const matmul_config& config) {
-  return config.tile_width >= kWidePatch ? patch_per_thread_wide : patch_per_thread;
+  return wide_patch(config) ? patch_per_thread_wide : patch_per_thread;
 }
 
 std::string side(int rows, int cols) { return std::to_string(rows) + "x" + std::to_string(cols); }
@@ -186,7 +188,7 @@ const void* patch_per_thread_function(const matmul_config& config) {
   return reinterpret_cast<const void*>(patch_kernel_for(config));
 }
 const char* patch_per_thread_name(const matmul_config& config) {
-  return config.tile_width >= kWidePatch ? "patch_per_thread_wide" : "patch_per_thread";
+  return wide_patch(config) ? "patch_per_thread_wide" : "patch_per_thread";
 }
 
 launch_status validate_single_block(const shape& s, const matmul_config& config, const device_limits& limits) {
@@ -213,8 +215,8 @@ launch_status launch_single_block_patch(const float* a, const float* b, float* c
                                         const matmul_config& config, const launch_context& context) {
   patch_kernel_for(config)<<<1, dim3(config.block, config.block), 0, context.stream>>>(a, b, c, s.m, s.n, s.k,
                                                                                    config.tile_width);
-  return launch_status::after_launch(config.tile_width >= kWidePatch ? "MM2 patch_per_thread_wide (one block)"
-                                                                     : "MM2 patch_per_thread (one block)");
+  return launch_status::after_launch(wide_patch(config) ? "MM2 patch_per_thread_wide (one block)"
+                                                      : "MM2 patch_per_thread (one block)");
 }
 
 launch_status validate_one_output_per_thread(const shape& s, const matmul_config& config, const device_limits& limits) {
@@ -249,7 +251,7 @@ launch_status launch_patch_per_thread(const float* a, const float* b, float* c, 
   const grid_2d g = patch_per_thread_grid(s, config);
   patch_kernel_for(config)<<<dim3(g.x, g.y), dim3(config.block, config.block), 0, context.stream>>>(a, b, c, s.m, s.n,
                                                                                                    s.k, config.tile_width);
-  return launch_status::after_launch(config.tile_width >= kWidePatch ? "MM4 patch_per_thread_wide" : "MM4 patch_per_thread");
+  return launch_status::after_launch(wide_patch(config) ? "MM4 patch_per_thread_wide" : "MM4 patch_per_thread");
 }
 
 }  // namespace kc::matmul::detail
