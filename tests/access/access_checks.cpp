@@ -315,7 +315,6 @@ check_result check_access(const access_case& requested, const prepared_input& in
   b.poison();
   out.poison(guard_role::write_only);
   const cuda_stream stream;
-  stream_waits_for_legacy(stream.get());  // the poison is in place before the check's stream starts
   enqueue_behind_delay(a.data(), input.a_pristine.data(), c.n * sizeof(float), stream.get());
   KC_CUDA_TRY(cudaMemcpyAsync(b.data(), input.b_pristine.data(), c.n * sizeof(float), cudaMemcpyDeviceToDevice, stream.get()));
   if (const launch_status status = launch(v, a.data(), b.data(), out.data(), c.n, c.config, stream.get()); !status) {

@@ -97,7 +97,6 @@ check_result check_atax(const atax_case& c, const prepared_input& input, cublasH
   tmp.poison();  // scratch, poisoned too: an entry read before it is written is a NaN
   y.poison(guard_role::write_only);  // a double output: its guard must show an atomicAdd too
   const cuda_stream stream;
-  stream_waits_for_legacy(stream.get());  // the poison is in place before the check's stream starts
   enqueue_behind_delay(a.data(), input.pristine_a.data(), input.pristine_a.bytes(), stream.get());
   KC_CUDA_TRY(cudaMemcpyAsync(x.data(), input.pristine_x.data(), input.pristine_x.bytes(), cudaMemcpyDeviceToDevice,
                               stream.get()));

@@ -197,7 +197,6 @@ check_result check_conv2d(const conv2d_case& c, const prepared_input& input) {
   // written here even under KCONFORM_EXACT_BUFFERS, where poison() leaves the memory uninitialised.
   KC_CUDA_TRY(cudaMemset(b.data(), poison_byte, bytes));
   const cuda_stream stream;
-  stream_waits_for_legacy(stream.get());  // the poison is in place before the check's stream starts
   enqueue_behind_delay(a.data(), input.a_pristine.data(), bytes, stream.get());
   if (const launch_status status = launch(v, a.data(), b.data(), ni, nj, c.config, stream.get()); !status) {
     (void)cudaDeviceSynchronize();

@@ -198,7 +198,6 @@ check_outcome check_covariance(const covariance_case& c, const prepared_input& i
   mean.poison();
   symmat.poison(guard_role::write_only);  // a double output: its guard must show an atomicAdd too
   const cuda_stream stream;
-  stream_waits_for_legacy(stream.get());  // the poison is in place before the check's stream starts
   enqueue_behind_delay(data.data(), input.pristine_data.data(), input.pristine_data.bytes(), stream.get());
   if (const launch_status status = launch(v, data.data(), mean.data(), symmat.data(), c.d, float_n, c.config, {stream.get(), cublas});
       !status) {

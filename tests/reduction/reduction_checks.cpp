@@ -144,7 +144,6 @@ check_result check_one_pass(const reduction_case& c, const prepared_input& input
   in.poison();
   out.poison(guard_role::write_only);
   const cuda_stream stream;
-  stream_waits_for_legacy(stream.get());  // the poison is in place before the check's stream starts
   enqueue_behind_delay(in.data(), input.pristine.data(), c.n * sizeof(float), stream.get());
   if (const launch_status status = launch_pass(v, in.data(), c.n, out.data(), c.config, stream.get()); !status) {
     (void)cudaDeviceSynchronize();
@@ -184,7 +183,6 @@ check_result check_full_reduction(const reduction_case& c, const prepared_input&
   a.poison();
   scratch.poison();
   const cuda_stream stream;
-  stream_waits_for_legacy(stream.get());  // the poison is in place before the check's stream starts
   enqueue_behind_delay(a.data(), input.pristine.data(), c.n * sizeof(float), stream.get());
   pass_checker checker{&input};
   const pass_observer observer{&pass_checker::after_pass, &checker};
