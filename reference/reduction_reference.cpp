@@ -11,23 +11,12 @@ namespace kc::reference {
 
 namespace {
 
-// Neumaier's improved Kahan summation: carries the rounding error of each addition.
+// Compensated summation (Sum2 of Ogita, Rump and Oishi): the carry sums each addition's exact
+// rounding error, found by Knuth's TwoSum, and is added at the end. Neumaier's form (Fast2Sum on
+// the larger of sum and x) finds the same error, which is unique, so the results are the same bit
+// for bit; TwoSum has no data-dependent branch, which in 32-element base chunks (the sum still small
+// against x) mispredicts: 2^24 floats into base sums took 55 ms with the branch, 20 ms without (2 cores).
 struct compensated {
-  double sum = 0.0;
-  double carry = 0.0;
-  void add(double x) {
-    const double t = sum + x;
-    carry += std::fabs(sum) >= std::fabs(x) ? (sum - t) + x : (x - t) + sum;
-    sum = t;
-  }
-  double value() const { return sum + carry; }
-};
-
-// The same summation for the base-chunk path, bit for bit: Knuth's TwoSum also yields the exact
-// rounding error of sum + x, and that error is unique. It has no data-dependent branch, which in
-// 32-element chunks (the sum still small against x) mispredicts: 2^24 floats into base sums took
-// 55 ms with the branch, 20 ms without (2 cores).
-struct branch_free_compensated {
   double sum = 0.0;
   double carry = 0.0;
   void add(double x) {
@@ -62,13 +51,13 @@ double chunked_sum(std::span<const float> x, Map map) {
 // Block b of a pass owns chunks b, b + grid, b + 2·grid, ... of `per_chunk` consecutive terms (the
 // last chunk may be short); term(i) is {value, |value|} of term i. The direct pass sums elements,
 // the one assembled from base sums sums the base chunks' sums.
-template <class Accumulator, class Term>
+template <class Term>
 std::vector<block_sum> strided_block_sums(std::size_t terms, std::size_t per_chunk, std::size_t grid, Term term) {
   const std::size_t chunks = (terms + per_chunk - 1) / per_chunk;
   std::vector<block_sum> blocks(grid);
 #pragma omp parallel for schedule(dynamic, 64)
   for (std::int64_t b = 0; b < static_cast<std::int64_t>(grid); ++b) {
-    Accumulator sum, abs_sum;
+    compensated sum, abs_sum;
     for (std::size_t c = static_cast<std::size_t>(b); c < chunks; c += grid) {
       const std::size_t begin = c * per_chunk;
       const std::size_t end = std::min(terms, begin + per_chunk);
@@ -100,14 +89,14 @@ double reduce_abs_sum(std::span<const float> x) {
 
 std::vector<block_sum> reduce_pass(std::span<const float> x, std::size_t chunk, std::size_t grid) {
   if (chunk == 0 || grid == 0) throw std::invalid_argument("reduce_pass: chunk and grid must be positive");
-  return strided_block_sums<compensated>(x.size(), chunk, grid, element_terms(x));
+  return strided_block_sums(x.size(), chunk, grid, element_terms(x));
 }
 
 base_chunk_sums sum_base_chunks(std::span<const float> x, std::size_t base) {
   if (base == 0) throw std::invalid_argument("sum_base_chunks: base must be positive");
   // A pass with one block per base chunk.
   const std::size_t chunks = (x.size() + base - 1) / base;
-  return {base, x.size(), strided_block_sums<branch_free_compensated>(x.size(), base, chunks, element_terms(x))};
+  return {base, x.size(), strided_block_sums(x.size(), base, chunks, element_terms(x))};
 }
 
 // Why the two agree. Both are Sum2 of Ogita, Rump and Oishi (the carry sums each addition's exact
@@ -132,7 +121,7 @@ std::vector<block_sum> reduce_pass(std::span<const float> x, const base_chunk_su
   if (chunk == 0 || chunk % base.base != 0) return reduce_pass(x, chunk, grid);
   if (grid == 0) throw std::invalid_argument("reduce_pass: chunk and grid must be positive");
   // Base chunks per pass chunk; as many pass chunks over the base sums as over x (ceil of ceil).
-  return strided_block_sums<branch_free_compensated>(base.chunks.size(), chunk / base.base, grid, [&](std::size_t i) {
+  return strided_block_sums(base.chunks.size(), chunk / base.base, grid, [&](std::size_t i) {
     return std::pair{base.chunks[i].sum, base.chunks[i].abs_sum};
   });
 }

@@ -1,8 +1,9 @@
 // CPU reference for the reduction family: host-only C++ with OpenMP, independent of the GPU code.
 //
-// Accurate and deterministic: elements are accumulated in double with Neumaier compensation over
-// fixed chunks, and the chunk totals combined in a fixed order, so the result does not depend on
-// the thread count and is within about one double ulp of the exact sum (far below a float ulp).
+// Accurate and deterministic: elements are accumulated in double with compensation (Sum2: each
+// addition's rounding error carried) over fixed chunks, and the chunk totals combined in a fixed
+// order, so the result does not depend on the thread count and is within about one double ulp of
+// the exact sum (far below a float ulp).
 // For integer-valued inputs with |sum| < 2^53 it is exact.
 #pragma once
 
