@@ -25,6 +25,8 @@
 
 namespace kc::matmul::testing {
 
+double multiply_adds(const shape& s) { return static_cast<double>(s.m) * s.n * s.k; }
+
 const char* name_of(input_kind kind) {
   switch (kind) {
     case input_kind::integer: return "Integer";
@@ -39,7 +41,7 @@ const char* name_of(input_kind kind) {
 std::string matmul_case::name() const { return inner_case_name(*v, s, config, input); }
 
 std::string matmul_case::unit() const {
-  return std::string(v->name) + (static_cast<double>(s.m) * s.n * s.k > 0x1p30 ? ".Large" : "");
+  return std::string(v->name) + (multiply_adds(s) > 0x1p30 ? ".Large" : "");
 }
 
 // Two terms, each about one unit per ~2 ms on an H100/H200: the work (multiply-adds, which the CPU
@@ -48,7 +50,7 @@ std::string matmul_case::unit() const {
 // what makes a 256^3 product with TILE_WIDTH 64 on 16 threads take ~30 ms while its work is tiny:
 // without it, gpu-quick (cost <= 2) ran ~2,400 PatchPerThread cases in 27 s.
 double matmul_case::cost() const {
-  const double work = static_cast<double>(s.m) * s.n * s.k;
+  const double work = multiply_adds(s);
   const std::size_t threads = threads_launched(*v, s, config);
   const double chain = threads == SIZE_MAX ? 0.0 : work / static_cast<double>(threads);
   return 1.0 + work / 0x1p24 + chain / 0x1p17;
@@ -74,7 +76,7 @@ std::vector<shape> swept_shapes() {
 namespace {
 constexpr double full_reference_limit = 0x1p30;  // m·n·k above this: Freivalds + spot checks
 
-bool full_reference(const shape& s) { return static_cast<double>(s.m) * s.n * s.k <= full_reference_limit; }
+bool full_reference(const shape& s) { return multiply_adds(s) <= full_reference_limit; }
 }  // namespace
 
 std::vector<input_kind> inputs_for(const shape& s) {
@@ -88,7 +90,6 @@ std::vector<input_kind> inputs_for(const shape& s) {
 
 namespace {
 constexpr std::size_t parallel_enough = 4 * 32 * 132;  // 4 warps per SM of an H100
-double multiply_adds(const shape& s) { return static_cast<double>(s.m) * s.n * s.k; }
 }  // namespace
 
 std::size_t threads_launched(const variant& v, const shape& s, const matmul_config& config) {

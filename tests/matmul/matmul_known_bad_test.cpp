@@ -32,9 +32,8 @@ TEST_P(KnownBadMatmul, IsRejectedByTheSuite) {
     // sweep stops at the first catch, and a bug that shows only off the square (WrongLeadingDimension)
     // was met after every square up to 4096 in swept_shapes()'s order: 87 cases, 8 s on the H100.
     std::vector<matmul_case> cases = every_case_of(v);
-    std::stable_sort(cases.begin(), cases.end(), [](const matmul_case& x, const matmul_case& y) {
-      return static_cast<double>(x.s.m) * x.s.n * x.s.k < static_cast<double>(y.s.m) * y.s.n * y.s.k;
-    });
+    std::stable_sort(cases.begin(), cases.end(),
+                     [](const matmul_case& x, const matmul_case& y) { return multiply_adds(x.s) < multiply_adds(y.s); });
     for (const matmul_case& c : cases) {
       if (context_lost() || !tally.wants_more()) break;
       if (const launch_status status = v.validate(c.s, c.config, device_limits::of_current_device()); !status) {
