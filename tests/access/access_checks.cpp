@@ -124,7 +124,9 @@ seed_data_buffers::seed_data_buffers(std::size_t n) : a(n), b(n), c(n) {
 
 std::shared_ptr<const prepared_input> input_for(const access_case& c, int round) {
   const std::string key = "AccessN" + std::to_string(c.n) + name_of(c.input) + "Round" + std::to_string(round);
-  return process_input_cache<prepared_input>().get(key, 5 * c.n * sizeof(float), [&] {
+  // Its bytes: A, B and the sorted sums on the host, the two pristine copies, and the references it keeps.
+  const std::size_t bytes = c.n * (5 * sizeof(float) + prepared_input::kept_references * sizeof(double));
+  return process_input_cache<prepared_input>().get(key, bytes, [&] {
     return prepare_input(c.input, c.n, case_seed(base_seed(), key));
   });
 }
@@ -164,16 +166,16 @@ std::vector<float> exact_reference(const access_case& c, const prepared_input& i
 
 }  // namespace
 
-std::shared_ptr<const std::vector<float>> prepared_input::reference_for(const access_case& c) const {
+std::shared_ptr<const std::vector<double>> prepared_input::reference_for(const access_case& c) const {
   const std::string key = std::to_string(c.n) + '/' + std::to_string(static_cast<int>(c.v->computes)) + '/' +
                           std::to_string(c.config.seed) + '/' + std::to_string(c.config.repeats);
   const std::lock_guard lock(references_mutex_);
   for (const auto& [made_for, reference] : references_)
     if (made_for == key) return reference;
   const time_spent::input_timer timer;
-  auto made = std::make_shared<const std::vector<float>>(exact_reference(c, *this));
-  constexpr std::size_t kept = 4;
-  if (references_.size() == kept) references_.pop_front();
+  const std::vector<float> exact = exact_reference(c, *this);
+  auto made = std::make_shared<const std::vector<double>>(exact.begin(), exact.end());  // widening is exact
+  if (references_.size() == kept_references) references_.pop_front();
   references_.emplace_back(key, made);
   return made;
 }
@@ -336,8 +338,7 @@ check_result check_access(const access_case& requested, const prepared_input& in
   const std::vector<float> actual = out.download();
   if (const std::string problem = judge_output(c, input, actual); !problem.empty()) {
     std::vector<double> wanted;  // for the dump; none for the cuRAND rows, which have no reference
-    if (!uses_curand(v.computes))
-      for (const float x : *input.reference_for(c)) wanted.push_back(x);
+    if (!uses_curand(v.computes)) wanted = *input.reference_for(c);
     return check_result::fail(problem + "\n  case: " + context + dump(c, context, input, wanted, actual));
   }
   return check_result::pass();
@@ -346,9 +347,8 @@ check_result check_access(const access_case& requested, const prepared_input& in
 std::string judge_output(const access_case& c, const prepared_input& input, std::span<const float> actual) {
   if (actual.size() != c.n) return "C has " + std::to_string(actual.size()) + " elements, expected " + std::to_string(c.n);
   if (uses_curand(c.v->computes)) return check_random_indices(c, input, actual);
-  const std::vector<float>& expected = *input.reference_for(c);
-  const std::vector<double> wanted(expected.begin(), expected.end());
-  const comparison result = compare_exact(wanted, actual);
+  const auto expected = input.reference_for(c);  // held here: the cache may let it go
+  const comparison result = compare_exact(*expected, actual);
   return result.ok() ? std::string() : "C: " + result.describe("C");
 }
 

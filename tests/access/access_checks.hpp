@@ -47,12 +47,14 @@ struct prepared_input {
   device_buffer<float> a_pristine, b_pristine;
   // The exact reference of the case's body at its (seed, repeats) on this input, drawn once: every
   // block size of a variant checks the same one, and the hashed bodies cost ~0.5 s each at 4M with
-  // 100 repeats (issue 21: most of the access units' time). The last few are kept.
-  std::shared_ptr<const std::vector<float>> reference_for(const access_case& c) const;
+  // 100 repeats (issue 21: most of the access units' time). The last few are kept, widened to double
+  // once (exactly) for compare_exact.
+  std::shared_ptr<const std::vector<double>> reference_for(const access_case& c) const;
+  static constexpr std::size_t kept_references = 4;
 
  private:
   mutable std::mutex references_mutex_;
-  mutable std::deque<std::pair<std::string, std::shared_ptr<const std::vector<float>>>> references_;
+  mutable std::deque<std::pair<std::string, std::shared_ptr<const std::vector<double>>>> references_;
 };
 std::shared_ptr<const prepared_input> prepare_input(input_kind kind, std::size_t n, std::uint64_t seed);
 std::shared_ptr<const prepared_input> input_for(const access_case& c, int round = 0);
