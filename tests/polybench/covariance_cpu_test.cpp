@@ -287,6 +287,32 @@ TEST(CovarianceReference, BothTrianglesAndTheSerialLoopAgree) {
   EXPECT_LE(ref::long_double_unit_roundoff(), 0x1p-53);
 }
 
+// The reference sweeps 32-column block pairs in 256-row chunks, four sums at a time: each sum must
+// still be PolyBench's (one long double accumulator, i ascending), so it equals the plain loop bit for
+// bit. Shapes cross a block, a chunk (and a partial one), the diagonal block's start and a remainder
+// of 1-3 sums after the groups of four.
+TEST(CovarianceReference, TheBlockedSumsAreThePlainLoopsBitForBit) {
+  for (const dims d : {dims{300, 70}, dims{257, 37}, dims{5, 6}}) {
+    SCOPED_TRACE(::testing::Message() << d.n << " x " << d.m);
+    const std::vector<double> data = make_data(input_kind::uniform, d, 11);
+    const ref::covariance_result r = ref::covariance(data, d.n, d.m, d.n);
+    std::vector<long double> centred(data.size());
+    for (int j = 0; j < d.m; ++j) {
+      long double sum = 0.0L;
+      for (int i = 0; i < d.n; ++i) sum += data[i * d.m + j];
+      const long double mean = sum / static_cast<long double>(d.n);
+      EXPECT_EQ(r.mean[j], static_cast<double>(mean));
+      for (int i = 0; i < d.n; ++i) centred[i * d.m + j] = static_cast<long double>(data[i * d.m + j]) - mean;
+    }
+    for (int j1 = 0; j1 < d.m; ++j1)
+      for (int j2 = j1; j2 < d.m; ++j2) {
+        long double sum = 0.0L;
+        for (int i = 0; i < d.n; ++i) sum += centred[i * d.m + j1] * centred[i * d.m + j2];
+        ASSERT_EQ(r.symmat[j1 * d.m + j2], static_cast<double>(sum)) << "symmat[" << j1 << "][" << j2 << "]";
+      }
+  }
+}
+
 // ---- the error bound ----
 
 TEST(CovarianceTolerance, MatchesTheFormulaOnAHandCase) {
