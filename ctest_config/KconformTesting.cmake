@@ -80,6 +80,11 @@ set(KCONFORM_CASES_PER_SHARD 700 CACHE STRING "Most cases one CTest test (proces
 # run_gpu_suite.sh passes nproc / KCONFORM_GPU_SLOTS).
 set(KCONFORM_REFERENCE_THREADS 2 CACHE STRING "OpenMP threads per GPU test process")
 cmake_host_system_information(RESULT KCONFORM_ALL_CORES QUERY NUMBER_OF_LOGICAL_CORES)
+# How a test process that shares the GPU waits for it (KCONFORM_CUDA_SYNC, fixtures/gpu_environment.hpp):
+# CUDA's default spins while a process has fewer contexts than the host has cores, so eight
+# processes each held a core through every wait — cores the others' CPU references needed. Tests
+# alone on the machine keep CUDA's default (nothing else wants the cores).
+set(KCONFORM_SHARED_CUDA_SYNC blocking CACHE STRING "How a GPU test process sharing the GPU waits for it: blocking, yield, spin or auto")
 
 # kconform_add_gpu_suite(<target> FAMILY <family> KIND <kind> SOURCES <src...> [LIBRARIES <lib...>]
 #                        [LABELS <label...>] [EXCLUSIVE] [RUN_SERIAL] [TIMEOUT <s>] [CASE_TIMEOUT <s>]
@@ -97,7 +102,12 @@ cmake_host_system_information(RESULT KCONFORM_ALL_CORES QUERY NUMBER_OF_LOGICAL_
 # program is asked, without touching CUDA), and ordered heaviest first by their declared cost.
 function(kconform_add_gpu_suite target)
   cmake_parse_arguments(ARG "EXCLUSIVE;RUN_SERIAL" "FAMILY;KIND;TIMEOUT;CASE_TIMEOUT;REFERENCE_THREADS;PRIORITY" "SOURCES;LIBRARIES;DEFINITIONS;LABELS" ${ARGN})
-  if(NOT ARG_REFERENCE_THREADS)
+  # A test alone on the machine (RUN_SERIAL) has every core for its inputs and references: at the
+  # shared phase's cores / slots, the reduction perf points made each 2^26 input on 2 of 16 cores
+  # (~0.3 s a point, 22 points) while the rest idled.
+  if(NOT ARG_REFERENCE_THREADS AND ARG_RUN_SERIAL)
+    set(ARG_REFERENCE_THREADS ${KCONFORM_ALL_CORES})
+  elseif(NOT ARG_REFERENCE_THREADS)
     set(ARG_REFERENCE_THREADS ${KCONFORM_REFERENCE_THREADS})
   endif()
   if(NOT ARG_PRIORITY)
@@ -120,9 +130,12 @@ function(kconform_add_gpu_suite target)
     string(APPEND labels ";${label}")
   endforeach()
   set(serial "")
+  set(environment "OMP_NUM_THREADS=${ARG_REFERENCE_THREADS}")
   if(ARG_RUN_SERIAL)
     set(serial "RUN_SERIAL TRUE")
     string(APPEND labels ";alone")
+  else()
+    string(APPEND environment ";KCONFORM_CUDA_SYNC=${KCONFORM_SHARED_CUDA_SYNC}")
   endif()
   set(prefix "${ARG_FAMILY}.${ARG_KIND}")
   set(script "${CMAKE_CURRENT_BINARY_DIR}/${target}_units.cmake")
@@ -179,7 +192,7 @@ foreach(line IN LISTS units)
       set_tests_properties(\"\${name}\" PROPERTIES COST \${cost})
     endif()
     set_tests_properties(\"\${name}\" PROPERTIES LABELS \"${labels}\" RESOURCE_GROUPS \"gpus:${slots}\"
-      SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE} TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT \"OMP_NUM_THREADS=${ARG_REFERENCE_THREADS}\" ${serial})
+      SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE} TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT \"${environment}\" ${serial})
   endforeach()
 endforeach()
 ")
@@ -204,6 +217,7 @@ function(kconform_add_sanitizer_runs target)
       LABELS "gpu;sanitizer;${ARG_FAMILY}"
       RESOURCE_GROUPS "gpus:1"
       SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE}
+      ENVIRONMENT "KCONFORM_CUDA_SYNC=${KCONFORM_SHARED_CUDA_SYNC}"
       TIMEOUT 900)
   endforeach()
 endfunction()
@@ -230,6 +244,7 @@ function(kconform_expect_sanitizer_hazards target)
       LABELS "gpu;sanitizer;known_bad;${ARG_FAMILY}"
       RESOURCE_GROUPS "gpus:1"
       SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE}
+      ENVIRONMENT "KCONFORM_CUDA_SYNC=${KCONFORM_SHARED_CUDA_SYNC}"
       TIMEOUT 600)
   endforeach()
 endfunction()

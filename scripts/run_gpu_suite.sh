@@ -101,9 +101,13 @@ if [ $build_status -eq 0 ]; then
         build/gpu/Testing/Temporary/CTestCostData.txt - >"$out/.phase-costs" 2>/dev/null
     p0=$(date +%s)
     watch_start "$phase" "$out/ctest-$phase.log" "$last_s" "$out/.phase-costs" "$parallel"
+    # How busy the host's CPUs are in this phase (summary.md's "Time" line), every 0.5 s.
+    scripts/cpu_sampler.sh 0.5 >"$out/cpu_busy-$phase.csv" 2>/dev/null &
+    cpu_sampler=$!
     ctest --preset gpu-$phase --resource-spec-file "$out/resources.json" --output-junit "$out/junit-$phase.xml" \
       "${shard_args[@]}" "$@" >"$out/ctest-$phase.log" 2>&1
     status=$?
+    kill "$cpu_sampler" 2>/dev/null; wait "$cpu_sampler" 2>/dev/null
     watch_stop
     # A phase that selects nothing (e.g. -L known_bad leaves no alone test) is not a failure of a
     # narrowed run by itself (both selecting nothing is, below); in a whole run it is. CTest's own

@@ -41,6 +41,9 @@ echo "**Verdict: $verdict**"
 echo
 echo "- GPU: ${gpu_name:-none found}"
 echo "- driver: $(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null | head -n 1)"
+# The host matters too: the CPU references and host work are a third of the unit time, and two H100
+# hosts ran the same tests in 120 s and 139 s (issue 21).
+echo "- host: $(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo 2>/dev/null | head -n 1), $(nproc 2>/dev/null) logical CPUs"
 echo "- commit: ${KCONFORM_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo 'unknown (not a git checkout; set KCONFORM_COMMIT)')}"
 echo "- command: scripts/run_gpu_suite.sh $args${KCONFORM_SHARD:+ (shard $KCONFORM_SHARD)}"
 echo "- build: $build_s s (status $build_status); tests: $test_s s (ctest status $ctest_status)${KCONFORM_PHASE_SECONDS:+: $KCONFORM_PHASE_SECONDS}"
@@ -65,7 +68,13 @@ split=; awk -F'\t' 'NF >= 13 { found = 1 } END { exit !found }' <<<"$stats" &&
 # Columns 14-15: device allocations and frees (cudaFree waits for the device), guard zones.
 awk -F'\t' 'NF >= 15 { found = 1 } END { exit !found }' <<<"$stats" &&
   split="$split, $(sum 14) s allocating and freeing device memory$(share "$(sum 14)"), $(sum 15) s writing and checking guard zones$(share "$(sum 15)")"
-echo "Time: $unit_s unit-seconds, of which $input_s s making inputs and CPU references$(share "$input_s")$outside$split; GPU ${busy:-not sampled}"
+# The host's CPUs per phase (cpu_busy-<phase>.csv: scripts/cpu_sampler.sh, percent of all logical CPUs).
+cpu=
+for phase in shared alone; do
+  c=$(awk '$1 ~ /^[0-9]+$/ { n++; s += $1; if ($1 >= 90) full++ } END { if (n) printf "%.0f%% busy on average, 90%% or more in %.0f%% of %d samples", s / n, 100 * full / n, n }' "$out/cpu_busy-$phase.csv" 2>/dev/null)
+  [ -n "$c" ] && cpu="${cpu:+$cpu; }$phase phase $c"
+done
+echo "Time: $unit_s unit-seconds, of which $input_s s making inputs and CPU references$(share "$input_s")$outside$split; GPU ${busy:-not sampled}${cpu:+; host CPUs: $cpu}"
 # The timeline (column 9: each unit's start), swept over exact times: from the first unit's start to
 # the last one's end, the seconds with no runner unit running (the benchmarks and profile runs, which
 # have the machine to themselves, CPU tests, or waiting), with one alone (a tail), and the most at once.
