@@ -73,11 +73,13 @@ endfunction()
 # seeds' slowest kernels no longer holding the time-sliced GPU for seconds, the run's last third is
 # small units whose time is CPU work and process start-up, not the GPU; the shared phase on an H100
 # took 71 s at 4 slots, 62 s at 6 and 59 s at 8 (6534f2f; docs/architecture.md, "The runner").
-set(KCONFORM_GPU_SLOTS 8 CACHE STRING "GPU test processes per GPU at a time (CTest resource slots per GPU)")
+# 10 since the shared processes wait for the GPU blocking (KCONFORM_SHARED_CUDA_SYNC): the host's
+# CPUs were 62-75% busy at 8, and the phase took 63.6 s at 8, 60.1 s at 10 and 60.1 s at 12 (H100, dd39a18).
+set(KCONFORM_GPU_SLOTS 10 CACHE STRING "GPU test processes per GPU at a time (CTest resource slots per GPU)")
 # A unit with more cases than this runs as several shards (test names <unit>.<i>of<n>).
 set(KCONFORM_CASES_PER_SHARD 700 CACHE STRING "Most cases one CTest test (process) runs")
-# OpenMP threads each GPU test process uses for its CPU references (cores / slots on the GPU box:
-# run_gpu_suite.sh passes nproc / KCONFORM_GPU_SLOTS).
+# OpenMP threads each GPU test process uses for its CPU references (cores / slots on the GPU box,
+# rounded up: run_gpu_suite.sh passes ceil(nproc / KCONFORM_GPU_SLOTS), 2 on 16 cores at 10 slots).
 set(KCONFORM_REFERENCE_THREADS 2 CACHE STRING "OpenMP threads per GPU test process")
 cmake_host_system_information(RESULT KCONFORM_ALL_CORES QUERY NUMBER_OF_LOGICAL_CORES)
 # How a test process that shares the GPU waits for it (KCONFORM_CUDA_SYNC, fixtures/gpu_environment.hpp):

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # make_resource_spec.sh <output.json> [slots per GPU]
 # Writes a CTest resource spec with one "gpus" entry per GPU that nvidia-smi lists, each with
-# <slots> slots (default 8: how many single-GPU test processes may share one GPU at a time).
+# <slots> slots (default 10: how many single-GPU test processes may share one GPU at a time).
 # With no GPU it writes one GPU entry anyway, so that `ctest --resource-spec-file` still runs
 # the CPU tests and the GPU tests report themselves skipped.
 set -eu
 out=$1
-slots=${2:-8}
+slots=${2:-10}
 count=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ' || true)
 [ "$count" -ge 1 ] || count=1
 {

@@ -4,7 +4,7 @@
 #   scripts/run_gpu_suite.sh [report-dir]        (default: reports/<date>-<gpu>)
 #
 # Configures and builds the `gpu` preset (native architecture), writes a CTest resource spec for
-# the GPUs present (KCONFORM_GPU_SLOTS processes per GPU, default 8), runs every test (conformance,
+# the GPUs present (KCONFORM_GPU_SLOTS processes per GPU, default 10), runs every test (conformance,
 # known-bad, sanitizers, benchmarks) and writes to the report folder: summary.md (GPU, driver,
 # counts of CTest units and of cases, processes, wall times, the ten slowest units, benchmark
 # tables), ctest.log, junit.xml (one testcase per unit), cases.xml (one testcase per case, merged
@@ -46,7 +46,7 @@ rm -rf "$KCONFORM_RUN_CACHE"
 trap 'rm -rf "$KCONFORM_RUN_CACHE"' EXIT
 
 nvidia-smi >"$out/nvidia-smi.txt" 2>&1 || echo "nvidia-smi failed: is there a GPU?" >>"$out/nvidia-smi.txt"
-slots=${KCONFORM_GPU_SLOTS:-8}
+slots=${KCONFORM_GPU_SLOTS:-10}
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ' || true); [ "${gpus:-0}" -ge 1 ] || gpus=1
 ctest_config/make_resource_spec.sh "$out/resources.json" "$slots"
 shard_args=()
@@ -55,7 +55,9 @@ if [ -n "${KCONFORM_SHARD:-}" ]; then
 fi
 
 t0=$(date +%s)
-threads=$(( $(nproc) / slots )); [ "$threads" -ge 1 ] || threads=1
+# Rounded up: the slots' processes wait for the GPU blocking, so a core is rarely held by two threads
+# at once, and a long reference on 1 thread would trail the phase.
+threads=$(( ($(nproc) + slots - 1) / slots )); [ "$threads" -ge 1 ] || threads=1
 # Progress while it runs (scripts/progress_line.sh: build, then the two test phases below): one live line on a terminal, a plain line every
 # 15 s in a CI log; the build's and CTest's own output go to their logs.
 . scripts/progress_watch.sh  # watch_start, watch_stop
