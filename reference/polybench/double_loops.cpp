@@ -1,3 +1,4 @@
+#include <algorithm>
 #include "reference/polybench/double_loops.hpp"
 
 #include <omp.h>
@@ -65,6 +66,16 @@ void atax_openmp(std::span<const double> a, std::span<const double> x, std::span
 
 void covariance_serial(std::span<double> data, std::span<double> mean, std::span<double> symmat, std::size_t m,
                        std::size_t n, double float_n) {
+  covariance_serial_first_rows(data, mean, symmat, m, n, float_n, m);
+}
+
+std::size_t covariance_product_pairs(std::size_t m, std::size_t rows) {
+  rows = std::min(rows, m);
+  return rows * m - rows * (rows - 1) / 2;  // Σ_{j1 < rows} (m - j1)
+}
+
+void covariance_serial_first_rows(std::span<double> data, std::span<double> mean, std::span<double> symmat,
+                                  std::size_t m, std::size_t n, double float_n, std::size_t product_rows) {
   for (std::size_t j = 0; j < m; ++j) {
     double s = 0.0;
     for (std::size_t i = 0; i < n; ++i) s += data[i * m + j];
@@ -72,7 +83,7 @@ void covariance_serial(std::span<double> data, std::span<double> mean, std::span
   }
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < m; ++j) data[i * m + j] -= mean[j];
-  for (std::size_t j1 = 0; j1 < m; ++j1)
+  for (std::size_t j1 = 0; j1 < std::min(m, product_rows); ++j1)
     for (std::size_t j2 = j1; j2 < m; ++j2) {
       double s = 0.0;
       for (std::size_t i = 0; i < n; ++i) s += data[i * m + j1] * data[i * m + j2];
