@@ -2,7 +2,10 @@
 // every row·n + col past 2^31 overflows a 32-bit index. Run by every many-block variant (the
 // single-block ones have no configuration that covers it, and skip saying so) through
 // the same check as the conformance suite (Freivalds plus exact spot checks: the product is far past
-// the full reference's limit). One CTest test runs this program alone on the GPU (RUN_SERIAL).
+// the full reference's limit), once per kernel the variant can launch: each kernel's index
+// arithmetic is its own (MM4's narrow and wide patches, one shared_tiled per TILE_WIDTH), and the
+// first version ran only the most parallel configuration, so MM4's wide-patch kernel never saw
+// 2^31. Its units share the GPU (10 slots; ~26 GB of the device for both huge units).
 #include "fixtures/cublas_handle.hpp"
 #include "fixtures/generators.hpp"
 #include "fixtures/gtest_gpu.hpp"
@@ -10,7 +13,7 @@
 #include "fixtures/replay.hpp"
 #include "tests/matmul/matmul_checks.hpp"
 
-#include <algorithm>
+#include <map>
 
 namespace kc::matmul::testing {
 namespace {
@@ -31,11 +34,15 @@ TEST_P(AcrossIndex2To31, MatchesReference) {
   case_tally tally;
   KC_SKIP_IF_TOO_LARGE({
     const auto input = prepare(huge_shape, input_kind::integer, case_seed(base_seed(), "MatmulHuge"));
-    // The most parallel configuration only: the sweep covers the rest at smaller shapes.
-    const matmul_config config = *std::max_element(configs.begin(), configs.end(), [](const matmul_config& x, const matmul_config& y) {
-      return threads_launched(*GetParam(), huge_shape, x) < threads_launched(*GetParam(), huge_shape, y);
-    });
-    tally.record(check_matmul(v, config, *input, {nullptr, process_cublas_handle()}));
+    // Per kernel (kernel_handle_of's function; one for cuBLAS, which has none), its most parallel
+    // configuration: the sweep covers the rest at smaller shapes.
+    std::map<const void*, matmul_config> per_kernel;
+    for (const matmul_config& config : configs) {
+      const auto [at, inserted] = per_kernel.emplace(kernel_handle_of(v, config).function, config);
+      if (!inserted && threads_launched(v, huge_shape, config) > threads_launched(v, huge_shape, at->second)) at->second = config;
+    }
+    for (const auto& [kernel, config] : per_kernel)
+      tally.record(check_matmul(v, config, *input, {nullptr, process_cublas_handle()}));
   });
   if (IsSkipped() || HasFatalFailure()) return;
   tally.expect_some_ran(std::string(v.name) + " at " + huge_shape.describe());
