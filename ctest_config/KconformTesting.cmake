@@ -7,7 +7,7 @@
 #   correctness GPU output against the CPU reference
 #   known_bad   the seeds' buggy kernels, which the suite must reject
 #   sanitizer   compute-sanitizer runs (memcheck, racecheck, synccheck, initcheck)
-#   huge        sizes past 2^31 elements (index overflow), the GPU to themselves
+#   huge        sizes past 2^31 elements (index overflow); they share the GPU, every core for their references
 #   schedule    schedule perturbation, alone on the machine
 #   benchmark   timing reports; never assert on time
 #   runner      the runner's own isolation tests (a hanging, crashing and exiting case)
@@ -68,7 +68,7 @@ endfunction()
 
 # How many GPU test processes share one GPU at a time: CTest resource slots per GPU. A unit asks for
 # one slot; an EXCLUSIVE unit (the perf points, the schedule tests) asks for all of them, so it
-# has its GPU to itself while CPU tests still run beside it. make_resource_spec.sh writes specs with
+# has its GPU to itself (all of them are RUN_SERIAL too: the machine to themselves). make_resource_spec.sh writes specs with
 # this many slots per GPU (ctest_config/resources_*.json hold the same). 8 since issue 21: with the
 # seeds' slowest kernels no longer holding the time-sliced GPU for seconds, the run's last third is
 # small units whose time is CPU work and process start-up, not the GPU; the shared phase on an H100
@@ -79,7 +79,8 @@ set(KCONFORM_GPU_SLOTS 10 CACHE STRING "GPU test processes per GPU at a time (CT
 # A unit with more cases than this runs as several shards (test names <unit>.<i>of<n>).
 set(KCONFORM_CASES_PER_SHARD 700 CACHE STRING "Most cases one CTest test (process) runs")
 # OpenMP threads each GPU test process uses for its CPU references (cores / slots on the GPU box,
-# rounded up: run_gpu_suite.sh passes ceil(nproc / KCONFORM_GPU_SLOTS), 2 on 16 cores at 10 slots).
+# rounded up: run_gpu_suite.sh passes ceil(nproc / (KCONFORM_GPU_SLOTS · GPUs)), 2 on 16 cores and
+# one GPU at 10 slots). RUN_SERIAL suites and the 2^31-element ones get every core.
 set(KCONFORM_REFERENCE_THREADS 2 CACHE STRING "OpenMP threads per GPU test process")
 cmake_host_system_information(RESULT KCONFORM_ALL_CORES QUERY NUMBER_OF_LOGICAL_CORES)
 # How a test process that shares the GPU waits for it (KCONFORM_CUDA_SYNC, fixtures/gpu_environment.hpp):

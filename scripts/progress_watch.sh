@@ -16,5 +16,6 @@ watch_start() {
 watch_stop() {
   touch "$out/.phase-done"
   wait "$watcher" 2>/dev/null
+  watcher=
   rm -f "$out/.phase-done"
 }

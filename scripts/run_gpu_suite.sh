@@ -43,7 +43,9 @@ export KCONFORM_REPORT_DIR="$out"
 # emptied before the tests and removed after them (or when the script is interrupted).
 export KCONFORM_RUN_CACHE="$out/.run-cache"
 rm -rf "$KCONFORM_RUN_CACHE"
-trap 'rm -rf "$KCONFORM_RUN_CACHE"' EXIT
+# The samplers and the progress watcher are background jobs: an interrupted run takes them with it.
+sampler= cpu_sampler= watcher=
+trap 'rm -rf "$KCONFORM_RUN_CACHE"; kill $sampler $cpu_sampler $watcher 2>/dev/null' EXIT
 
 nvidia-smi >"$out/nvidia-smi.txt" 2>&1 || echo "nvidia-smi failed: is there a GPU?" >>"$out/nvidia-smi.txt"
 slots=${KCONFORM_GPU_SLOTS:-10}
@@ -55,9 +57,13 @@ if [ -n "${KCONFORM_SHARD:-}" ]; then
 fi
 
 t0=$(date +%s)
-# Rounded up: the slots' processes wait for the GPU blocking, so a core is rarely held by two threads
-# at once, and a long reference on 1 thread would trail the phase.
-threads=$(( ($(nproc) + slots - 1) / slots )); [ "$threads" -ge 1 ] || threads=1
+# Cores over every GPU's slots, rounded up: the slots' processes wait for the GPU blocking, so a core
+# is rarely held by two threads at once, and a long reference on 1 thread would trail the phase.
+threads=$(( ($(nproc) + slots * gpus - 1) / (slots * gpus) )); [ "$threads" -ge 1 ] || threads=1
+# The host, recorded here for summary.md (a merged report is summarised on another machine).
+model=$(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo 2>/dev/null | head -n 1)
+[ -n "$model" ] || model=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)
+echo "${model:-unknown CPU}, $(nproc) logical CPUs" >"$out/host.txt"
 # Progress while it runs (scripts/progress_line.sh: build, then the two test phases below): one live line on a terminal, a plain line every
 # 15 s in a CI log; the build's and CTest's own output go to their logs.
 . scripts/progress_watch.sh  # watch_start, watch_stop
@@ -109,7 +115,7 @@ if [ $build_status -eq 0 ]; then
     ctest --preset gpu-$phase --resource-spec-file "$out/resources.json" --output-junit "$out/junit-$phase.xml" \
       "${shard_args[@]}" "$@" >"$out/ctest-$phase.log" 2>&1
     status=$?
-    kill "$cpu_sampler" 2>/dev/null; wait "$cpu_sampler" 2>/dev/null
+    kill "$cpu_sampler" 2>/dev/null; wait "$cpu_sampler" 2>/dev/null; cpu_sampler=
     watch_stop
     # A phase that selects nothing (e.g. -L known_bad leaves no alone test) is not a failure of a
     # narrowed run by itself (both selecting nothing is, below); in a whole run it is. CTest's own
@@ -124,7 +130,7 @@ if [ $build_status -eq 0 ]; then
     [ $whole_run -eq 1 ] && echo $(($(date +%s) - p0)) >"$last_run"
   done
   rm -rf "$KCONFORM_RUN_CACHE"  # after the alone phase too: the perf points and benchmarks read it
-  [ -n "$sampler" ] && kill "$sampler" 2>/dev/null && wait "$sampler" 2>/dev/null
+  [ -n "$sampler" ] && kill "$sampler" 2>/dev/null && wait "$sampler" 2>/dev/null; sampler=
   [ $ran_some -eq 1 ] || { ctest_status=1; echo "No test matched: ctest $*"; }
   export KCONFORM_PHASE_SECONDS="$phase_seconds"  # summary.md's build/tests line
   # One CTest log and one junit.xml for the run, as one CTest run would have written them.

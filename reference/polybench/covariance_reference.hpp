@@ -14,7 +14,7 @@
 // 32-column blocks, swept in chunks of 256 rows (cache blocking; each sum keeps PolyBench's order),
 // four sums at a time (four x87 add chains in flight, not one). Measured on the 2-core Xeon build
 // machine, two threads: 1024² (5.4e8 pairs) 0.73 s, 2048² (4.3e9) 5.2 s (1.17 s and 9.5 s one sum at
-// a time, same results bit for bit). A GPU test process has cores / GPU slots OpenMP threads.
+// a time, same results bit for bit). A GPU test process has cores / GPU slots OpenMP threads (rounded up; every core alone on the machine).
 #pragma once
 
 #include <span>

@@ -1,5 +1,6 @@
-#include <algorithm>
 #include "reference/polybench/double_loops.hpp"
+
+#include <algorithm>
 
 #include <omp.h>
 

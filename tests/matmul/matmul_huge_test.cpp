@@ -38,7 +38,12 @@ TEST_P(AcrossIndex2To31, MatchesReference) {
     // configuration: the sweep covers the rest at smaller shapes.
     std::map<const void*, matmul_config> per_kernel;
     for (const matmul_config& config : configs) {
-      const auto [at, inserted] = per_kernel.emplace(kernel_handle_of(v, config).function, config);
+      const void* kernel = kernel_handle_of(v, config).function;
+      // Only a library call has no kernel of ours; a hand-written variant missing from
+      // kernels/matmul/kernel_handles.cpp would silently run one configuration for all its kernels.
+      if (kernel == nullptr && config.block != 0)
+        FAIL() << v.name << " " << config.describe() << ": no kernel registered in kernels/matmul/kernel_handles.cpp";
+      const auto [at, inserted] = per_kernel.emplace(kernel, config);
       if (!inserted && threads_launched(v, huge_shape, config) > threads_launched(v, huge_shape, at->second)) at->second = config;
     }
     for (const auto& [kernel, config] : per_kernel)
