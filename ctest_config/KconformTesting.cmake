@@ -88,6 +88,8 @@ cmake_host_system_information(RESULT KCONFORM_ALL_CORES QUERY NUMBER_OF_LOGICAL_
 # processes each held a core through every wait — cores the others' CPU references needed. Tests
 # alone on the machine keep CUDA's default (nothing else wants the cores).
 set(KCONFORM_SHARED_CUDA_SYNC blocking CACHE STRING "How a GPU test process sharing the GPU waits for it: blocking, yield, spin or auto")
+# The environment entry every test that shares the GPU carries (units, sanitizer runs, runner.isolation).
+set(KCONFORM_SHARED_GPU_ENVIRONMENT "KCONFORM_CUDA_SYNC=${KCONFORM_SHARED_CUDA_SYNC}")
 
 # kconform_add_gpu_suite(<target> FAMILY <family> KIND <kind> SOURCES <src...> [LIBRARIES <lib...>]
 #                        [LABELS <label...>] [EXCLUSIVE] [RUN_SERIAL] [TIMEOUT <s>] [CASE_TIMEOUT <s>]
@@ -138,7 +140,7 @@ function(kconform_add_gpu_suite target)
     set(serial "RUN_SERIAL TRUE")
     string(APPEND labels ";alone")
   else()
-    string(APPEND environment ";KCONFORM_CUDA_SYNC=${KCONFORM_SHARED_CUDA_SYNC}")
+    string(APPEND environment ";${KCONFORM_SHARED_GPU_ENVIRONMENT}")
   endif()
   set(prefix "${ARG_FAMILY}.${ARG_KIND}")
   set(script "${CMAKE_CURRENT_BINARY_DIR}/${target}_units.cmake")
@@ -220,7 +222,7 @@ function(kconform_add_sanitizer_runs target)
       LABELS "gpu;sanitizer;${ARG_FAMILY}"
       RESOURCE_GROUPS "gpus:1"
       SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE}
-      ENVIRONMENT "KCONFORM_CUDA_SYNC=${KCONFORM_SHARED_CUDA_SYNC}"
+      ENVIRONMENT "${KCONFORM_SHARED_GPU_ENVIRONMENT}"
       TIMEOUT 900)
   endforeach()
 endfunction()
@@ -247,7 +249,7 @@ function(kconform_expect_sanitizer_hazards target)
       LABELS "gpu;sanitizer;known_bad;${ARG_FAMILY}"
       RESOURCE_GROUPS "gpus:1"
       SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE}
-      ENVIRONMENT "KCONFORM_CUDA_SYNC=${KCONFORM_SHARED_CUDA_SYNC}"
+      ENVIRONMENT "${KCONFORM_SHARED_GPU_ENVIRONMENT}"
       TIMEOUT 600)
   endforeach()
 endfunction()

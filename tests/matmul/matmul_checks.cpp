@@ -357,19 +357,11 @@ check_result check_matmul(const variant& v, const matmul_config& config, const p
   if (auto fault = fault_after_sync(stream.get())) return check_result::fail(*fault + "\n  case: " + context_text);
   launch_aftermath after;  // guards of C, A, B and both inputs against their pristine copies: one read-back
   after.guards(c, "C").guards(a, "A").guards(b, "B");
-  after.unchanged(a.data(), input.pristine_a.data(), input.pristine_a.bytes())
-      .unchanged(b.data(), input.pristine_b.data(), input.pristine_b.bytes());
+  after.unchanged(a.data(), input.pristine_a.data(), input.pristine_a.bytes(), "A")
+      .unchanged(b.data(), input.pristine_b.data(), input.pristine_b.bytes(), "B");
   after.read();
   if (const auto problem = after.guard_problem()) return check_result::fail(*problem + "\n  case: " + context_text);
-  const struct {
-    const char* name;
-    const device_buffer<float>& pristine;
-  } operands[] = {{"A", input.pristine_a}, {"B", input.pristine_b}};
-  for (std::size_t o = 0; o < 2; ++o)
-    if (const std::size_t changed = after.differing_words(o); changed != 0)
-      return check_result::fail("the kernel wrote into its input " + std::string(operands[o].name) + ": " +
-                                std::to_string(changed) + " of " + std::to_string(operands[o].pristine.size()) +
-                                " elements changed\n  case: " + context_text);
+  if (const auto problem = after.input_problem()) return check_result::fail(*problem + "\n  case: " + context_text);
 
   std::vector<float> downloaded;  // holds C unless it is large enough for the reused page-locked scratch
   const std::span<const float> actual = c.download_view(downloaded);

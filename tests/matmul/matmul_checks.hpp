@@ -48,11 +48,11 @@ struct matmul_case {
 // "unit:SharedTiled cost:1.0002" (what tools/runner reads from the test listing).
 void PrintTo(const matmul_case& c, std::ostream* os);
 
-// Squares around the report's sizes, outer products (k = 1), long k with a small C, tall and wide
-// shapes, and three seeded random (m, n, k) — fixed seed, so the list is stable across discovery.
 // m·n·k: a product's multiply-adds, in double (no overflow), the measure every size rule here uses.
 double multiply_adds(const shape& s);
 
+// Squares around the report's sizes, outer products (k = 1), long k with a small C, tall and wide
+// shapes, and three seeded random (m, n, k) — fixed seed, so the list is stable across discovery.
 std::vector<shape> swept_shapes();
 // The inputs every variant runs at a shape: integer, structured and wide integers always; the
 // report's constants and real inputs where the full reference runs (m·n·k <= 2^30), since their
