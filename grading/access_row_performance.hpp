@@ -11,7 +11,7 @@
 // `repeats` (issue 20): every repeat writes the same value, so no output shows a launcher that ignores
 // it; at the lab's 100 (10,000 for the occupancy vector add) such a launcher ran up to that many times
 // faster than the reference and took full points. Both rows are therefore timed at the caller's
-// repeats and at one repeat (same n, same blocks), the four works interleaved, and the worse ratio is
+// repeats and at one repeat (same n, same blocks), each pair by judge_timing, and the worse ratio is
 // scored (grading/timed_ratio.hpp: repeats_timing, with the "repeats appears ignored" note). Both
 // ratios are recorded (ratio_at_repeats, ratio_at_one_repeat; scored_at says which one counted).
 #pragma once
@@ -39,19 +39,26 @@ inline access::access_config one_repeat(access::access_config config) {
   return config;
 }
 
-// Times the four works interleaved (10 rounds) and records the worse ratio as the scored one, with
-// both ratios, their medians and the repeats note.
-inline void time_rows_at_repeats_and_one(const perf::timed_work& submission, const perf::timed_work& reference,
-                                         const perf::timed_work& submission_one, const perf::timed_work& reference_one,
+// Times the submission and the reference at the lab's repeats and at one repeat (judge_timing for
+// each pair) and records the worse ratio as the scored one, with both ratios, their medians and the
+// repeats note. A timed call whose output was not complete when it returned fails the case.
+inline void time_rows_at_repeats_and_one(const graded_work& submission, const graded_work& reference,
+                                         const graded_work& submission_one, const graded_work& reference_one,
                                          int repeats, cudaStream_t stream, const std::string& what) {
   if (repeats <= 1) {
     time_against_reference(submission, reference, stream, what);
     return;
   }
-  const std::vector<perf::interleaved_timing> t =
-      perf::measure_interleaved({submission, reference, submission_one, reference_one}, stream, 10);
-  KC_CUDA_TRY(cudaStreamSynchronize(stream));
-  const repeats_timing timed{{t[0].median_us, t[1].median_us}, {t[2].median_us, t[3].median_us}, repeats};
+  const judged_timing at_repeats = judge_timing(submission, reference, stream);
+  const judged_timing at_one = judge_timing(submission_one, reference_one, stream);
+  record_timing_method(at_repeats, "_at_repeats");
+  record_timing_method(at_one, "_one_repeat");
+  for (const judged_timing* t : {&at_repeats, &at_one})
+    if (!t->evaded.empty()) {
+      ADD_FAILURE() << timing_evaded_message(t->evaded);
+      return;
+    }
+  const repeats_timing timed{at_repeats.ratio, at_one.ratio, repeats};
   record_scored_ratio(timed.scored());
   ::testing::Test::RecordProperty("repeats", std::to_string(repeats));
   ::testing::Test::RecordProperty("scored_at", timed.one_is_worse() ? "one repeat" : std::to_string(repeats) + " repeats");
@@ -100,7 +107,9 @@ inline void time_access_row_against_reference(const access::variant& submission,
   // gets the capture's error back): the timing then times direct launches, as run_as_timed calls it.
   std::string timing_refusal;
   const auto work = [&](const access::variant& v, const access::access_config& cfg, device_buffer<float>& c) {
-    perf::timed_work w;
+    graded_work graded;
+    graded.outputs = {{c.data(), n * sizeof(float), 4}};
+    perf::timed_work& w = graded.work;
     w.run = [&v, cfg, &c, &a, &b, n, &timing_refusal](cudaStream_t s) {
       const launch_status launched = access::launch(v, a.data(), b.data(), c.data(), n, cfg, s);
       if (launched.is_ok() || !timing_refusal.empty()) return;
@@ -112,7 +121,7 @@ inline void time_access_row_against_reference(const access::variant& submission,
       if (capture != cudaStreamCaptureStatusInvalidated)
         timing_refusal = std::string(v.name) + " at " + std::to_string(cfg.repeats) + " repeat(s): " + launched.message();
     };
-    return w;
+    return graded;
   };
   time_rows_at_repeats_and_one(work(submission, config, c_sub), work(reference, reference_config, c_ref),
                                work(submission, one_repeat(config), c_sub),

@@ -143,10 +143,11 @@ TEST_P(Performance, AgainstReference) {
   stage(*input);
   const auto work = [&](const atax::variant& v, const atax::atax_config& cfg, device_buffer<double>& tmp,
                         device_buffer<double>& y) {
-    perf::timed_work w;
-    w.run = [&v, cfg, &a, &x, &tmp, &y, s](cudaStream_t s_) {
+    graded_work w;
+    w.work.run = [&v, cfg, &a, &x, &tmp, &y, s](cudaStream_t s_) {
       (void)atax::launch(v, a.data(), x.data(), tmp.data(), y.data(), s, cfg, {s_, process_cublas_handle()});
     };
+    w.outputs = {{y.data(), y.bytes(), 8}, {tmp.data(), tmp.bytes(), 8, 0xFF}};  // tmp poisoned as the checks poison it
     return w;
   };
   time_against_reference(work(submission, config, tmp_sub, y_sub), work(reference, reference_config, tmp_ref, y_ref),

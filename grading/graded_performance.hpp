@@ -1,22 +1,23 @@
 // The performance case every grading program has: one case (unit "performance") that times the
-// submission against the family's reference variant in the same process, interleaved
-// (kc::perf::measure_interleaved: drift falls on both), and records what tools/grade_report scores:
-// the ratio of medians, both medians, the reference's name and the size.
+// submission against the family's reference variant in the same process, interleaved, on the judge's
+// side of the trust boundary (grading/judged_timing.hpp: the judge's own events around each call, the
+// outputs copied inside the region and checked against an untimed call, a call's own cost measured on
+// a trusted executor and subtracted), and records what tools/grade_report scores: the ratio of
+// medians, both medians, the reference's name and the size.
 //
-// Timing repeats one call on the same buffers and contents (replayed as a CUDA graph: the
-// submission's host code runs only while the graph is captured), so a launcher that remembers its
-// answers by (pointers, shape) and replays them would be timed as a copy. After timing, every
-// performance case therefore gives the timed input buffers new contents at the same addresses,
-// runs the submission once more into a poisoned output and compares it exactly with the right answer
-// for the new contents (matmul: the reference variant's product; reduction: the host total): a
-// submission whose answer depends on earlier calls fails the case and earns no performance points
-// (issue 19).
+// Timing repeats one call on the same buffers and contents, so a launcher that remembers its answers
+// by (pointers, shape) and replays them would be timed as a copy. After timing, every performance
+// case therefore gives the timed input buffers new contents at the same addresses, runs the
+// submission once more into a poisoned output and compares it exactly with the right answer for the
+// new contents (matmul: the reference variant's product; reduction: the host total): a submission
+// whose answer depends on earlier calls fails the case and earns no performance points (issue 19).
 #pragma once
 
 #include "fixtures/cuda_check.hpp"
 #include "fixtures/measurement.hpp"
 #include "fixtures/suite_case.hpp"
 #include "grading/graded_case.hpp"
+#include "grading/judged_timing.hpp"
 #include "grading/timed_ratio.hpp"
 #include "kernels/launch.hpp"
 
@@ -64,30 +65,34 @@ inline void record_scored_ratio(const timed_ratio& scored) {
   ::testing::Test::RecordProperty("ratio", std::to_string(scored.ratio()));
 }
 
-// Times both works (10 interleaved rounds) and records the ratio submission / reference.
-inline void time_against_reference(const perf::timed_work& submission, const perf::timed_work& reference,
-                                   cudaStream_t stream, const std::string& what) {
-  const std::vector<perf::interleaved_timing> timings = perf::measure_interleaved({submission, reference}, stream, 10);
-  KC_CUDA_TRY(cudaStreamSynchronize(stream));
-  const timed_ratio measured{timings[0].median_us, timings[1].median_us};
-  record_scored_ratio(measured);
-  std::cout << what << ": submission " << measured.submission_us << " us, reference " << measured.reference_us
-            << " us, ratio " << measured.ratio() << '\n';
+// Records how the judge timed it: the region before the subtraction, a call's own cost, calls per sample.
+inline void record_timing_method(const judged_timing& t, const std::string& suffix = "") {
+  ::testing::Test::RecordProperty("submission_region_ms" + suffix, std::to_string(t.submission_region_us / 1000));
+  ::testing::Test::RecordProperty("call_cost_ms" + suffix, std::to_string(t.call_cost_us / 1000));
+  ::testing::Test::RecordProperty("calls_per_sample" + suffix, std::to_string(t.calls_per_sample));
 }
 
-// Runs `call` (the submission's launch on `stream`) as the timing runs it (perf::run_as_measured:
-// captured as a CUDA graph and replayed, or called directly where the launcher breaks the capture, as
-// the timing then launches it). Every fresh-contents check calls the submission through this, so a
-// launcher that notices the capture (cudaStreamIsCapturing) and skips its work while being timed
-// leaves the output poisoned and fails the check (a second reader's finding: the check's direct call
-// did the work, the timed replays did none). Returns the status of the call that ran (a refusal in a
-// clean capture is the launcher's own; after a broken capture, the direct call's); the stream is
-// synchronised.
+// Times both works (judge_timing) and records the ratio submission / reference; a sample whose
+// outputs were not complete when the call returned fails the case instead.
+inline void time_against_reference(const graded_work& submission, const graded_work& reference, cudaStream_t stream,
+                                   const std::string& what) {
+  const judged_timing t = judge_timing(submission, reference, stream);
+  record_timing_method(t);
+  if (!t.evaded.empty()) {
+    ADD_FAILURE() << timing_evaded_message(t.evaded);
+    return;
+  }
+  record_scored_ratio(t.ratio);
+  std::cout << what << ": submission " << t.ratio.submission_us << " us (region " << t.submission_region_us << " us, "
+            << t.calls_per_sample << " call(s), which cost " << t.call_cost_us << " us by themselves), reference " << t.ratio.reference_us
+            << " us, ratio " << t.ratio.ratio() << '\n';
+}
+
+// Runs `call` (the submission's launch on `stream`) as the timing runs it: one direct call, waited
+// for. Every fresh-contents check calls the submission through this.
 inline launch_status run_as_timed(const std::function<launch_status(cudaStream_t)>& call, cudaStream_t stream) {
-  launch_status status = launch_status::ok();
-  perf::timed_work work;
-  work.run = [&](cudaStream_t s) { status = call(s); };
-  perf::run_as_measured(work, stream);
+  const launch_status status = call(stream);
+  KC_CUDA_TRY(cudaStreamSynchronize(stream));
   return status;
 }
 

@@ -5,6 +5,7 @@
 #include "grading/submission_library.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <exception>
 
 namespace kc::grading {
@@ -22,13 +23,15 @@ launched_kernels read_launched_kernels(launched_kernels_entry entry) {
 }
 
 std::optional<launched_kernels> take_launched_kernels() {
-  launched_kernels_entry entry = nullptr;
-  try {
-    entry = reinterpret_cast<launched_kernels_entry>(submission_entry("kc_grader_launched_kernels"));
-  } catch (const std::exception&) {
-    return std::nullopt;  // built without the guard, or its export hidden: the caller fails the case
-  }
-  return read_launched_kernels(entry);
+  // The executor reads the guard's record after every call (grading/executor/remote_submission.hpp);
+  // kernels are its tokens (the kernels' addresses there), compared, never dereferenced here.
+  const remote::launched_readout readout = remote::take_launched();
+  if (!readout.guard_found) return std::nullopt;  // built without the guard, or its export hidden
+  launched_kernels out;
+  for (const std::uint64_t k : readout.kernels) out.kernels.push_back(reinterpret_cast<const void*>(static_cast<std::uintptr_t>(k)));
+  out.launches = readout.launches;
+  out.more = readout.more;
+  return out;
 }
 
 std::string named_kernel_problem(const void* named, const launched_kernels& seen, const std::string& naming_entry,

@@ -111,16 +111,21 @@ INSTANTIATE_TEST_SUITE_P(GradeEdgeInputs, FullReduction,
 constexpr std::size_t timed_n = std::size_t{1} << 24;
 constexpr std::string_view reference_variant = "SequentialAddressing";
 
-perf::timed_work reduce_work(const reduction::variant& v, int block, const device_buffer<float>& pristine,
-                             device_buffer<float>& a, device_buffer<float>& scratch) {
-  perf::timed_work work;
+// The timed reduction: the input restored before each sample (a pass driver overwrites it), the
+// scratch (where the total lands: its first float for an n -> 1 submission, whose own scratch after it
+// is its business; all of it for a pass, whose driver keeps each pass's sums there) checked.
+graded_work reduce_work(const reduction::variant& v, int block, const device_buffer<float>& pristine,
+                        device_buffer<float>& a, device_buffer<float>& scratch) {
+  graded_work graded;
+  perf::timed_work& work = graded.work;
   work.prepare = [&a, &pristine](cudaStream_t s) {
     KC_CUDA_TRY(cudaMemcpyAsync(a.data(), pristine.data(), timed_n * sizeof(float), cudaMemcpyDeviceToDevice, s));
   };
   work.run = [&v, &a, &scratch, block](cudaStream_t s) {
     (void)reduction::reduce(v, a.data(), timed_n, scratch.data(), scratch.size(), {block, 0}, s);
   };
-  return work;
+  graded.outputs = {{scratch.data(), (v.has_pass() ? scratch.size() : 1) * sizeof(float), 4}};
+  return graded;
 }
 
 class Performance : public ::testing::TestWithParam<performance_point> {};

@@ -27,7 +27,9 @@ launch_status launch_submission_pass(float* in, float* out, const reduction::pas
 constexpr std::size_t own_scratch_offset = 64;
 
 std::size_t submission_scratch(const reduction::variant&, std::size_t n, const reduction::reduce_config& config) {
-  const auto entry = reinterpret_cast<scratch_entry>(submission_entry("kc_reduction_scratch_floats"));
+  launch_status missing = launch_status::ok();
+  const auto entry = find_entry<scratch_entry>("kc_reduction_scratch_floats", &missing);
+  if (entry == nullptr) throw std::runtime_error(missing.message());
   return own_scratch_offset + entry(n, config.block);
 }
 

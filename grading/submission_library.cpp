@@ -72,7 +72,15 @@ void* submission_entry(const char* name) {
 }
 
 launch_status status_after_entry(const char* refusal, const char* entry) {
-  if (refusal == nullptr) return launch_status::after_launch(entry);
+  if (refusal == nullptr) {
+    // The executor's word on the launch: cudaGetLastError() after the entry returned, else what the
+    // device said when the executor waited for it (a non-sticky error; a sticky one ended the case).
+    if (const std::optional<wire::reply>& r = remote::last_reply(); r && r->made) {
+      if (r->launch_error != 0) return launch_status::failed(static_cast<cudaError_t>(r->launch_error), entry);
+      if (r->sync_error != 0) return launch_status::failed(static_cast<cudaError_t>(r->sync_error), entry);
+    }
+    return launch_status::ok();
+  }
   std::string text;
   for (std::size_t i = 0; i < 2000 && refusal[i] != '\0'; ++i) {
     const unsigned char c = static_cast<unsigned char>(refusal[i]);
@@ -82,14 +90,12 @@ launch_status status_after_entry(const char* refusal, const char* entry) {
 }
 
 void expect_within_memory_limit() {
-  // Library code the submission reached at run time, for tools/grade_report's hand_written rule.
-  if (const std::optional<std::string> found = library_code_found())
+  // Library code the submission reached at run time, for tools/grade_report's hand_written rule: the
+  // executor's library watch (grading/library_watch.hpp) says it with every reply.
+  if (const std::optional<std::string> found = remote::runtime_libraries(); found && !found->empty())
     ::testing::Test::RecordProperty("runtime_libraries", *found);
-  using refusals_fn = unsigned long (*)(size_t*, size_t*, size_t*);
-  refusals_fn refusals = nullptr;
-  try {
-    refusals = reinterpret_cast<refusals_fn>(submission_entry("kc_grader_memory_refusals"));
-  } catch (const std::exception&) {
+  const remote::guard_readout readout = remote::take_memory_refusals();
+  if (!readout.guard_found) {
     // grade.sh links the guard into every submission, exported: a library without it was built by
     // other means, or hides the guard's exports (a declaration of its own, hidden), and its memory
     // refusals and launches could not be read. A case the guard cannot vouch for fails.
@@ -97,11 +103,12 @@ void expect_within_memory_limit() {
                      "grade it through scripts/grade.sh, which links the guard in, and declare none of its symbols";
     return;
   }
-  std::size_t largest = 0, held = 0, limit = 0;
-  if (const unsigned long count = refusals(&largest, &held, &limit); count > 0)
-    ADD_FAILURE() << "device memory limit: the submission asked for " << largest << " bytes (" << (largest >> 20)
-                  << " MiB) while holding " << (held >> 20) << " MiB, past the grader's limit of " << (limit >> 20)
-                  << " MiB per process (KCONFORM_SUBMISSION_MEMORY_LIMIT_MIB): refused as out of memory, " << count
+  if (readout.refusals > 0)
+    ADD_FAILURE() << "device memory limit: the submission asked for " << readout.largest << " bytes ("
+                  << (readout.largest >> 20) << " MiB) while holding " << (readout.held >> 20)
+                  << " MiB, past the grader's limit of " << (readout.limit >> 20)
+                  << " MiB per process (KCONFORM_SUBMISSION_MEMORY_LIMIT_MIB): refused as out of memory, "
+                  << readout.refusals
                   << " time(s) in this case. Grading processes share the GPU; one that takes its memory starves the rest.";
 }
 

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "fixtures/json_text.hpp"
+#include "grading/executor/remote_submission.hpp"
 #include "kernels/launch.hpp"
 
 #include <exception>
@@ -26,25 +27,30 @@ namespace kc::grading {
 // grader built it, so that is the grader's fault, never the student's.
 const std::optional<json::value>& submission_traits();
 
-// The address of an entry point of the submission (dlsym on the library, loaded on first call).
-// Throws std::runtime_error saying what is missing; callers turn that into a failed case.
+// The address of an entry point of the submission, loaded into *this* process (dlsym on the library,
+// loaded on first call). Grading programs never call it: the submission runs in its executor
+// (grading/executor/remote_submission.hpp). It stays for the CPU tests of the library watch and the
+// seed latch, which load fake submissions in their own process.
 void* submission_entry(const char* name);
 
-// The entry point `name` as the function type F, or nullptr with *missing set to a refusal that says
-// why (no submission, it does not load, or it does not export `name`): the launch adapters' way in.
+// The entry point `name` as a proxy with F's signature that calls it in the executor, or a null proxy
+// with *missing set to a refusal that says why (no submission, it does not load, or it does not
+// export `name`): the launch adapters' way in.
 template <class F>
-F find_entry(const char* name, launch_status* missing) {
+remote::remote_entry<F> find_entry(const char* name, launch_status* missing) {
   try {
-    return reinterpret_cast<F>(submission_entry(name));
+    if (remote::exports(name)) return remote::remote_entry<F>(name);
+    *missing = launch_status::refused(std::string("the submission does not export ") + name +
+                                      " (declare it as in its contract header, with KC_SUBMISSION_EXPORT)");
   } catch (const std::exception& e) {
     *missing = launch_status::refused(e.what());
-    return nullptr;
   }
+  return {};
 }
 
 // What an entry point's return means: a refusal with its message (at most 2000 bytes, non-printable
 // bytes replaced, so a garbage pointer cannot break the report), else the runtime's verdict on the
-// launch it made (cudaGetLastError).
+// launch it made (cudaGetLastError in the executor, or the device's error after it: the last reply).
 launch_status status_after_entry(const char* refusal, const char* entry);
 
 // Fails the current case if the submission asked for more device memory than its limit since the

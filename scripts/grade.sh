@@ -79,10 +79,11 @@ if [ -z "$suite" ]; then
   [ -f "$suite/CMakeCache.txt" ] || (cd "$root" && cmake --preset "$preset") >"$out/suite-build.log" 2>&1 ||
     fail "configuring the suite failed: $out/suite-build.log"
 fi
-cmake --build "$suite" --target "${family}_grading_tests" kconform_submission_probe kconform_runner kconform_grade_report \
+cmake --build "$suite" --target "${family}_grading_tests" kconform_submission_probe kconform_runner kconform_grade_report kconform_sandbox_run \
   >>"$out/suite-build.log" 2>&1 || fail "building the suite's grading programs failed: $out/suite-build.log"
 program="$suite/grading/${family}_grading_tests"
 probe="$suite/grading/kconform_submission_probe"
+sandbox_run="$suite/grading/executor/kconform_sandbox_run"
 runner="$suite/tools/runner/kconform_runner"
 reporter="$suite/tools/grade_report/kconform_grade_report"
 if [ -z "$rubric" ]; then
@@ -139,8 +140,16 @@ build_submission() {
     { nm -C "$dir/lib/libsubmission.so" 2>/dev/null | sed -n 's/^.* [A-Za-z] \(kc::.*\)$/\1/p'
       nm "$dir/lib/submission.o" 2>/dev/null | awk '{print $NF}' | grep -E '^(kc_grader_|__real_|__wrap_)'
     } | sort -u >"$dir/suite_symbols.txt"
-    timeout 60 "$probe" "$family" "$dir/lib/libsubmission.so" >"$dir/traits.json" 2>"$dir/probe.log"
+    # The probe loads the library, so the submission's static constructors run there: in the
+    # executor's sandbox (grading/executor/sandbox.hpp), from a copy of the probe and the library in a
+    # folder of their own that uid 65534 can read (wherever --out and the suite's build are).
+    local stage
+    stage=$(mktemp -d /tmp/kconform-probe-XXXXXX) && chmod 0755 "$stage" &&
+      cp "$probe" "$stage/probe" && cp "$dir/lib/libsubmission.so" "$stage/libsubmission.so" && chmod 0755 "$stage"/*
+    timeout 60 "$sandbox_run" --scratch "$stage/scratch" --readable "$stage" -- \
+      "$stage/probe" "$family" "$stage/libsubmission.so" >"$dir/traits.json" 2>"$dir/probe.log"
     local probed=$?
+    rm -rf "$stage"
     if [ $probed -ne 0 ]; then
       case $probed in 3) status=signature_error ;; *) status=load_error ;; esac
       { echo "The submission built but cannot be graded:"; cat "$dir/probe.log"; } >>"$dir/compile.log"
@@ -226,6 +235,9 @@ for i in "${!names[@]}"; do
   # next poll, and takes it again in each fresh process until its unit ends.
   env_list+=";KCONFORM_OOM_RETRIES=3"
   env_list+=";OMP_NUM_THREADS=4;KCONFORM_REQUIRE_GPU=1"
+  # The submission runs in each grading program's sandboxed executor: a sanitizer wraps that process
+  # (tools/runner: KCONFORM_EXECUTOR_WRAPPER), not the grading program.
+  env_list+=";KCONFORM_TOOL_WRAPS_EXECUTOR=1"
   [ -z "$only" ] || env_list+=";KCONFORM_GTEST_FILTER=$only"
   units=$(KCONFORM_SUBMISSION_TRAITS="$dir/traits.json" "$runner" list --exe "$program" | cut -f1)
   for unit in $units; do

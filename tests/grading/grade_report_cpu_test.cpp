@@ -472,6 +472,7 @@ TEST(VerdictKind, EachMessageKindIsClassified) {
        verdict_kind::memory},
       {"the launcher refused block 1024: needs a power of two", verdict_kind::refused_config},
       {"the answer depends on earlier calls: after the timing, ...", verdict_kind::cached_answers},
+      {"timing evaded: in timed sample 1 the call returned before its output was complete: ...", verdict_kind::timing_evaded},
       {"element 3: expected 4, got 5", verdict_kind::wrong_result},
       {"", verdict_kind::wrong_result},
   };

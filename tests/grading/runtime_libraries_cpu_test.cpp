@@ -9,7 +9,6 @@
 
 #include <cublas_api.h>
 #include <dlfcn.h>
-#include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -144,15 +143,9 @@ TEST(LibraryWatch, CublasCalledFromTheSubmissionIsFoundAndTheGradersOwnCallsAreN
   const std::regex called_from_submission("/" + std::regex_replace(cublas_soname(), std::regex(R"(\.)"), R"(\.)") +
                                           R"((\.[0-9]+)* \(called from the submission: cublasCreate_v2)");
   EXPECT_TRUE(std::regex_search(found, called_from_submission)) << found;
-
-  // What every graded case records (expect_within_memory_limit), here as this test's property; the
-  // fake is built without the grader's guard, which fails a graded case (a hidden guard must not pass).
-  EXPECT_NONFATAL_FAILURE(expect_within_memory_limit(), "does not export the grader's guard");
-  const ::testing::TestResult& result = *::testing::UnitTest::GetInstance()->current_test_info()->result();
-  std::string recorded = "(none)";
-  for (int i = 0; i < result.test_property_count(); ++i)
-    if (std::string(result.GetTestProperty(i).key()) == "runtime_libraries") recorded = result.GetTestProperty(i).value();
-  EXPECT_EQ(recorded, found);
+  // Since issue 32 the watch runs in the submission's executor (grading/executor/executor_main.cpp),
+  // which sends this text with every reply; the judge records it as the case's runtime_libraries
+  // (expect_within_memory_limit). That path needs a GPU: matmul/cublas_dlopen.cu's expected grade.
 }
 
 TEST(LibraryWatch, ALibraryFromOutsideTheSystemDirectoriesIsFoundAndTheSubmissionIsNot) {

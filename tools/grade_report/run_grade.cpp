@@ -100,6 +100,7 @@ void score_sanitizer(const run_inputs& run, group_grade* g, scoring_rule scoring
     const bool finished = c.status == "passed" || (c.status == "failed" && (kind == verdict_kind::wrong_result ||
                                                                           kind == verdict_kind::memory ||
                                                                           kind == verdict_kind::cached_answers ||
+                                                                          kind == verdict_kind::timing_evaded ||
                                                                           kind == verdict_kind::refused_config));
     if (finished && std::find(watched.begin(), watched.end(), c.unit) == watched.end()) watched.push_back(c.unit);
   }

@@ -12,6 +12,7 @@ const char* name_of(verdict_kind k) {
     case verdict_kind::memory: return "memory";
     case verdict_kind::refused_config: return "refused_config";
     case verdict_kind::cached_answers: return "cached_answers";
+    case verdict_kind::timing_evaded: return "timing_evaded";
     case verdict_kind::wrong_result: return "wrong_result";
   }
   return "wrong_result";
@@ -33,6 +34,8 @@ verdict_kind classify_failure(std::string_view message) {
   if (has("refused")) return verdict_kind::refused_config;
   // grading/graded_performance.hpp: the answer after the timing, on new contents, was the old one.
   if (has("depends on earlier calls")) return verdict_kind::cached_answers;
+  // grading/judged_timing.hpp: a timed call returned before its output was complete.
+  if (has("timing evaded")) return verdict_kind::timing_evaded;
   return verdict_kind::wrong_result;
 }
 

@@ -7,8 +7,10 @@
 
 namespace kc::grade_report {
 
-enum class verdict_kind { timeout, crash, exit, fault, sanitizer, memory, refused_config, cached_answers, wrong_result };
-inline constexpr int verdict_kind_count = 9;
+enum class verdict_kind {
+  timeout, crash, exit, fault, sanitizer, memory, refused_config, cached_answers, timing_evaded, wrong_result
+};
+inline constexpr int verdict_kind_count = 10;
 
 const char* name_of(verdict_kind k);
 

@@ -23,18 +23,30 @@ struct nvml_process_info {
   unsigned int compute_instance_id;
 };
 
-// The process group of `pid` (field 5 of /proc/<pid>/stat), or -1 if it is gone.
-pid_t group_of(unsigned int pid) {
+// The parent and the process group of `pid` (fields 4 and 5 of /proc/<pid>/stat); false if it is gone.
+bool parent_and_group_of(unsigned int pid, long* parent, long* group) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
   std::string text;
-  if (!std::getline(in, text)) return -1;
+  if (!std::getline(in, text)) return false;
   const auto close = text.rfind(')');  // the command name may hold spaces and parentheses
-  if (close == std::string::npos) return -1;
+  if (close == std::string::npos) return false;
   std::istringstream fields(text.substr(close + 1));
   std::string state;
-  long parent = 0, group = -1;
-  fields >> state >> parent >> group;
-  return static_cast<pid_t>(group);
+  fields >> state >> *parent >> *group;
+  return static_cast<bool>(fields);
+}
+
+// Whether `pid` is the group's: in the process group, or a descendant of its leader. A grading
+// process's executor (grading/executor/) is its child, and the submission running there could leave
+// the group (setsid) before it takes memory; its parents still lead back to the leader.
+bool belongs_to_group(unsigned int pid, pid_t group) {
+  long parent = 0, pgid = -1;
+  for (int depth = 0; depth < 64 && pid > 1; ++depth) {
+    if (!parent_and_group_of(pid, &parent, &pgid)) return false;
+    if (pgid == group || static_cast<pid_t>(pid) == group) return true;
+    pid = static_cast<unsigned int>(parent);
+  }
+  return false;
 }
 
 }  // namespace
@@ -85,7 +97,7 @@ unsigned long long device_memory_watch::bytes_held_by_group(pid_t group) {
     if (nvml_->compute_processes(device, &count, infos.data()) != nvml_success) continue;
     for (unsigned int i = 0; i < count && i < infos.size(); ++i)
       // NVML_VALUE_NOT_AVAILABLE (all bits set) where the driver cannot tell: not a size.
-      if (infos[i].used_gpu_memory != ~0ULL && group_of(infos[i].pid) == group) total += infos[i].used_gpu_memory;
+      if (infos[i].used_gpu_memory != ~0ULL && belongs_to_group(infos[i].pid, group)) total += infos[i].used_gpu_memory;
   }
   return total;
 }

@@ -276,7 +276,13 @@ int run_unit(const options& o) {
     std::filesystem::remove(scratch);
     ++unit.processes;
     child_spec spec;
-    spec.argv = o.wrapper;
+    // Grading (KCONFORM_TOOL_WRAPS_EXECUTOR=1, scripts/grade.sh): the submission runs in the grading
+    // program's executor (grading/executor/), which the program starts sandboxed: the tool must wrap
+    // that process, not the program (a tool's injection cannot follow a child into the sandbox). The
+    // program gets the tool's command in KCONFORM_EXECUTOR_WRAPPER and runs unwrapped.
+    const char* wraps_executor = std::getenv("KCONFORM_TOOL_WRAPS_EXECUTOR");
+    const bool tool_wraps_executor = !o.sanitizer.empty() && wraps_executor != nullptr && std::string(wraps_executor) == "1";
+    if (!tool_wraps_executor) spec.argv = o.wrapper;
     if (!o.sanitizer.empty()) {
       // The tool reports into a channel of its own: hazards are counted from there, never from the
       // program's output, which the code under test controls (a submission that prints
@@ -287,7 +293,16 @@ int run_unit(const options& o) {
       spec.tool_log = (report_dir / (unit.name + ".p" + std::to_string(unit.processes) + ".tool")).string();
       std::filesystem::remove(spec.tool_log);
       if (::mkfifo(spec.tool_log.c_str(), 0600) != 0) std::perror("kconform_runner: mkfifo (the tool log falls back to a file)");
-      spec.argv.insert(spec.argv.end(), {"--log-file", spec.tool_log});
+      if (tool_wraps_executor) {
+        // The executor's tool writes here as uid 65534; its sandbox grants it this one file.
+        ::chmod(spec.tool_log.c_str(), 0622);
+        std::string wrapper;
+        for (const std::string& part : o.wrapper) wrapper += part + '\x1f';
+        wrapper += "--log-file\x1f" + spec.tool_log;
+        spec.environment.emplace_back("KCONFORM_EXECUTOR_WRAPPER", wrapper);
+      } else {
+        spec.argv.insert(spec.argv.end(), {"--log-file", spec.tool_log});
+      }
       spec.environment.emplace_back("KCONFORM_TOOL_LOG", spec.tool_log);
     }
     spec.argv.push_back(o.exe);

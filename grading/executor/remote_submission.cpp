@@ -1,0 +1,420 @@
+#include "grading/executor/remote_submission.hpp"
+
+#include "fixtures/case_progress.hpp"
+#include "fixtures/gpu_environment.hpp"
+#include "fixtures/watchdog.hpp"
+#include "grading/executor/sandbox.hpp"
+
+#include <cuda.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#ifndef KC_EXECUTOR_PATH
+#error "KC_EXECUTOR_PATH names kconform_executor (grading/CMakeLists.txt)"
+#endif
+
+namespace kc::grading::remote {
+namespace {
+
+// The environment the executor gets: nothing of the judge's (no KCONFORM_* variable, no path of its
+// run), but the devices this process may see.
+std::vector<std::string> executor_environment(const std::string& scratch) {
+  std::vector<std::string> env = {"PATH=/usr/bin:/bin", "LANG=C.UTF-8", "HOME=" + scratch, "TMPDIR=" + scratch};
+  for (const char* name : {"CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER"})
+    if (const char* value = std::getenv(name); value != nullptr) env.push_back(std::string(name) + "=" + value);
+  return env;
+}
+
+std::string describe_exit(int status) {
+  if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
+  if (WIFSIGNALED(status))
+    return "was killed by signal " + std::to_string(WTERMSIG(status)) + " (" + strsignal(WTERMSIG(status)) + ")";
+  return "ended";
+}
+
+class executor_process {
+ public:
+  // echo: the trusted executor with no submission (kconform_executor --echo), for the timing.
+  explicit executor_process(bool echo = false) : echo_(echo) { start(); }
+
+  const wire::hello& hello() const { return hello_; }
+  const std::string& layers() const { return layers_; }
+
+  wire::reply call(const wire::request& request, const std::string& what) {
+    if (!wire::send_message(fd_, wire::encode(request))) died(what);
+    std::optional<std::vector<unsigned char>> message;
+    {
+      const watchdog_scope armed(what);
+      message = wire::receive_message(fd_);
+    }
+    if (!message) died(what);
+    std::optional<wire::reply> r = wire::decode_reply(message->data(), message->size());
+    if (!r) {
+      kill(pid_, SIGKILL);
+      progress::fail_current_case_and_exit("the submission's process sent the grader a malformed reply during " + what,
+                                           progress::fresh_process_exit_code);
+    }
+    return *r;
+  }
+
+ private:
+  void start() {
+    const char* submission = std::getenv("KCONFORM_SUBMISSION");
+    if (!echo_ && (submission == nullptr || *submission == '\0'))
+      throw std::runtime_error("KCONFORM_SUBMISSION is not set: no submission to grade");
+    const gpu::environment& gpu = gpu::current();
+    if (!gpu.available) throw std::runtime_error("no GPU to run the submission on: " + gpu.reason);
+    char bus[64] = {};
+    if (cudaDeviceGetPCIBusId(bus, sizeof bus, gpu.device) != cudaSuccess)
+      throw std::runtime_error("could not read the device's PCI bus id");
+    char scratch_template[] = "/tmp/kconform-executor-XXXXXX";
+    if (mkdtemp(scratch_template) == nullptr) throw std::runtime_error("could not make the executor's scratch folder");
+    scratch_ = scratch_template;
+    int pair[2];
+    if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) != 0)
+      throw std::runtime_error("could not make the executor's channel");
+    sandbox::spec s;
+    s.program = KC_EXECUTOR_PATH;
+    if (echo_) s.args = {"--echo", "--device", bus};
+    else s.args = {"--submission", submission, "--device", bus};
+    const char* sync = std::getenv("KCONFORM_CUDA_SYNC");
+    if (sync != nullptr && std::string(sync) == "blocking") s.args.push_back("--blocking");
+    s.environment = executor_environment(scratch_);
+    s.scratch = scratch_;
+    if (!echo_) s.readable.push_back(std::filesystem::path(submission).parent_path().string());
+    if (!echo_) wrap_in_tool(s);
+    s.channel_fd = pair[1];
+    // Developers only (grade.sh clears every KCONFORM_ variable it inherits): no layer at all.
+    const char* sandbox_setting = std::getenv("KCONFORM_EXECUTOR_SANDBOX");
+    s.isolate = sandbox_setting == nullptr || std::string(sandbox_setting) != "off";
+    const sandbox::child child = sandbox::spawn(s);
+    close(pair[1]);
+    fd_ = pair[0];
+    pid_ = child.pid;
+    layers_ = sandbox::describe(child);
+    std::optional<std::vector<unsigned char>> message;
+    {
+      const watchdog_scope armed("the submission's library to load");
+      message = wire::receive_message(fd_);
+    }
+    if (!message) died("the submission's library's loading");
+    const std::optional<wire::hello> h = wire::decode_hello(message->data(), message->size());
+    if (!h || h->version != wire::protocol_version) {
+      kill(pid_, SIGKILL);
+      throw std::runtime_error("the submission's process did not greet the grader as it should");
+    }
+    hello_ = *h;
+    if (!echo_) std::atexit([] { cleanup(); });
+  }
+
+  // Under a sanitizer run (the runner's KCONFORM_EXECUTOR_WRAPPER: the tool's command, its parts
+  // separated by 0x1F, ending in --log-file <FIFO>) the tool wraps the executor inside the sandbox, so
+  // it watches the submission's process (its injection cannot follow a child into a sandbox from
+  // outside). The tool reads files beyond the system folders (on the H100 box it stopped its target
+  // before its first CUDA call until "/" was readable), so a sanitizer run's executor may read every
+  // file (not write: its scratch and the tool's log only; docs/grading.md, "Trust boundary").
+  static void wrap_in_tool(sandbox::spec& s) {
+    const char* text = std::getenv("KCONFORM_EXECUTOR_WRAPPER");
+    if (text == nullptr || *text == '\0') return;
+    std::vector<std::string> wrapper;
+    std::string part;
+    for (const char* c = text; *c != '\0'; ++c) {
+      if (*c == '\x1f') {
+        wrapper.push_back(part);
+        part.clear();
+      } else {
+        part += *c;
+      }
+    }
+    wrapper.push_back(part);
+    if (wrapper.size() < 3 || wrapper.front().empty() || wrapper.front().front() != '/') return;
+    std::vector<std::string> args(wrapper.begin() + 1, wrapper.end());
+    args.push_back(s.program);
+    args.insert(args.end(), s.args.begin(), s.args.end());
+    s.program = wrapper.front();
+    s.args = std::move(args);
+    s.readable.push_back("/");
+    s.writable.push_back(wrapper.back());  // the tool's log
+  }
+
+  // Reaps the executor, says how it ended, fails the running case and ends this process.
+  [[noreturn]] void died(const std::string& what) {
+    int status = 0;
+    pid_t reaped = 0;
+    for (int i = 0; i < 40 && reaped == 0; ++i) {  // it closed the channel: its end is moments away
+      reaped = waitpid(pid_, &status, WNOHANG);
+      if (reaped == 0) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    if (reaped == 0) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, &status, 0);
+    }
+    progress::fail_current_case_and_exit(
+        "the submission's process " + describe_exit(status) + " while running this case (during " + what +
+            "); the rest of the cases run in a fresh process",
+        progress::fresh_process_exit_code);
+  }
+
+  static void cleanup();
+
+  bool echo_ = false;
+  int fd_ = -1;
+  pid_t pid_ = -1;
+  std::string scratch_;
+  std::string layers_;
+  wire::hello hello_;
+};
+
+std::mutex process_mutex;
+executor_process* running = nullptr;
+
+executor_process& executor() {
+  const std::lock_guard<std::mutex> lock(process_mutex);
+  static std::string start_failure;
+  if (running == nullptr) {
+    if (!start_failure.empty()) throw std::runtime_error(start_failure);
+    try {
+      running = new executor_process;
+    } catch (const std::exception& e) {
+      start_failure = e.what();
+      throw;
+    }
+  }
+  return *running;
+}
+
+void executor_process::cleanup() {
+  if (running == nullptr) return;
+  // Asked to end first, so a wrapping tool reports what it saw at exit (memcheck's leaks); killed
+  // if it has not ended in 10 s.
+  wire::request quit;
+  quit.what = wire::op::quit;
+  (void)wire::send_message(running->fd_, wire::encode(quit));
+  int status = 0;
+  pid_t reaped = 0;
+  for (int i = 0; i < 200 && reaped == 0; ++i) {
+    reaped = waitpid(running->pid_, &status, WNOHANG);
+    if (reaped == 0) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  if (reaped == 0) {
+    kill(running->pid_, SIGKILL);
+    waitpid(running->pid_, &status, 0);
+  }
+  std::error_code ignored;
+  std::filesystem::remove_all(running->scratch_, ignored);
+}
+
+// Per thread: the last reply; per process: the readouts since the last take.
+thread_local std::optional<wire::reply> last;
+std::mutex readout_mutex;
+guard_readout memory;
+launched_readout launched_since;
+std::optional<std::string> libraries;
+std::uint64_t calls = 0;
+const ::testing::TestInfo* last_case = nullptr;
+
+void add_readouts(const wire::reply& r) {
+  const std::lock_guard<std::mutex> lock(readout_mutex);
+  memory.guard_found = memory.guard_found && r.guard_found;
+  memory.refusals += r.memory_refusals;
+  memory.largest = std::max(memory.largest, r.largest_refused);
+  memory.held = r.memory_held;
+  memory.limit = r.memory_limit;
+  launched_since.guard_found = launched_since.guard_found && r.guard_found;
+  for (std::size_t i = 0; i < r.launched.size(); ++i)
+    if (std::find(launched_since.kernels.begin(), launched_since.kernels.end(), r.launched[i]) == launched_since.kernels.end()) {
+      launched_since.kernels.push_back(r.launched[i]);
+      launched_since.names.push_back(i < r.launched_names.size() ? r.launched_names[i] : std::string());
+    }
+  launched_since.launches += r.launches;
+  launched_since.more = launched_since.more || r.more_launched;
+  libraries = r.runtime_libraries;
+}
+
+// A driver function, found through the runtime (the grading programs do not link libcuda).
+template <class F>
+F driver_function(const char* name) {
+  void* fn = nullptr;
+  cudaDriverEntryPointQueryResult found{};
+  if (cudaGetDriverEntryPointByVersion(name, &fn, 12000, cudaEnableDefault, &found) != cudaSuccess ||
+      found != cudaDriverEntryPointSuccess)
+    throw std::runtime_error(std::string("the CUDA driver has no ") + name);
+  return reinterpret_cast<F>(fn);
+}
+
+// The IPC handle of the allocation that holds `p`, and p's offset in it. cudaIpcGetMemHandle costs
+// tens of microseconds, once per pointer per call, and the timing pays it inside its regions: handles
+// are kept per allocation, keyed by the driver's buffer id, which no later allocation at the same
+// address shares (so a freed and reallocated buffer never gets a stale handle).
+wire::arg export_pointer(const void* p) {
+  using range_fn = CUresult (*)(CUdeviceptr*, size_t*, CUdeviceptr);
+  using attribute_fn = CUresult (*)(void*, CUpointer_attribute, CUdeviceptr);
+  static const range_fn range = driver_function<range_fn>("cuMemGetAddressRange");
+  static const attribute_fn attribute = driver_function<attribute_fn>("cuPointerGetAttribute");
+  static std::map<unsigned long long, cudaIpcMemHandle_t> handles;
+  CUdeviceptr base = 0;
+  size_t size = 0;
+  // A pointer one past an allocation's end is a valid empty buffer (a reduction's own scratch when it
+  // asks for none): it is found through the byte before it.
+  const auto at = reinterpret_cast<CUdeviceptr>(p);
+  if (range(&base, &size, at) != CUDA_SUCCESS &&
+      (at == 0 || range(&base, &size, at - 1) != CUDA_SUCCESS || base + size != at))
+    throw std::runtime_error("a buffer handed to the submission is not device memory the grader allocated");
+  unsigned long long buffer_id = 0;
+  const bool has_id = attribute(&buffer_id, CU_POINTER_ATTRIBUTE_BUFFER_ID, base) == CUDA_SUCCESS;
+  auto kept = has_id ? handles.find(buffer_id) : handles.end();
+  if (kept == handles.end()) {
+    cudaIpcMemHandle_t fresh;
+    if (const cudaError_t e = cudaIpcGetMemHandle(&fresh, reinterpret_cast<void*>(base)); e != cudaSuccess)
+      throw std::runtime_error(std::string("cudaIpcGetMemHandle: ") + cudaGetErrorName(e));
+    if (!has_id) {
+      wire::arg a;
+      a.kind = wire::arg_kind::device_pointer;
+      std::memcpy(a.handle.data(), &fresh, sizeof fresh);
+      a.offset = at - base;
+      return a;
+    }
+    kept = handles.emplace(buffer_id, fresh).first;
+  }
+  const cudaIpcMemHandle_t& handle = kept->second;
+  wire::arg a;
+  a.kind = wire::arg_kind::device_pointer;
+  std::memcpy(a.handle.data(), &handle, sizeof handle);
+  a.offset = at - base;
+  return a;
+}
+
+}  // namespace
+
+bool exports(const std::string& entry) {
+  const wire::hello& h = executor().hello();
+  if (!h.device_ok) throw std::runtime_error(h.device_problem);
+  if (!h.loaded) throw std::runtime_error(h.load_problem);
+  return std::find(h.entries.begin(), h.entries.end(), entry) != h.entries.end();
+}
+
+wire::reply call(const std::string& entry, std::vector<wire::arg> args) {
+  executor_process& e = executor();
+  wire::request request;
+  request.what = wire::op::call;
+  request.entry = entry;
+  request.args = std::move(args);
+  // A new case: the executor drops the mappings of the last one's buffers (freed since, or soon).
+  const ::testing::TestInfo* now = ::testing::UnitTest::GetInstance()->current_test_info();
+  request.drop_mappings_first = now != last_case;
+  last_case = now;
+  // What the judge staged (inputs, poison, guard canaries) is on the device before the call is made:
+  // the executor's stream is in another process and cannot wait for this one's.
+  if (const cudaError_t s = cudaDeviceSynchronize(); s != cudaSuccess)
+    throw std::runtime_error(std::string("the grader's device work failed before the call: ") + cudaGetErrorName(s));
+  wire::reply r = e.call(request, "the submission's " + entry);
+  ++calls;
+  if (r.made) add_readouts(r);
+  if (r.made && r.sticky)
+    progress::fail_current_case_and_exit(
+        std::string("the kernel faulted: ") + entry + ": " + cudaGetErrorName(static_cast<cudaError_t>(r.sync_error)) +
+            ": " + cudaGetErrorString(static_cast<cudaError_t>(r.sync_error)) +
+            " (a sticky CUDA error: the submission's context is unusable; the rest of the cases run in a fresh process)",
+        progress::fresh_process_exit_code);
+  last = r;
+  return r;
+}
+
+wire::reply kernel_info(std::uint64_t kernel, int block) {
+  wire::request request;
+  request.what = wire::op::kernel_info;
+  request.kernel = kernel;
+  request.block = block;
+  return executor().call(request, "a query of the submission's kernel");
+}
+
+void echo_call() {
+  // Never killed or reaped by hand: it ends with this process (its parent-death signal), and its
+  // scratch folder is empty.
+  static executor_process* echo = [] {
+    const std::lock_guard<std::mutex> lock(process_mutex);
+    return new executor_process(true);
+  }();
+  if (!echo->hello().device_ok) throw std::runtime_error("the echo executor: " + echo->hello().device_problem);
+  if (const cudaError_t s = cudaDeviceSynchronize(); s != cudaSuccess)  // as call() does before its exchange
+    throw std::runtime_error(std::string("the grader's device work failed before the echo call: ") + cudaGetErrorName(s));
+  wire::request request;
+  request.what = wire::op::echo;
+  const wire::reply r = echo->call(request, "the grader's echo call");
+  if (!r.made || r.launch_error != 0 || r.sync_error != 0) throw std::runtime_error("the grader's echo call failed");
+}
+
+wire::arg device_arg(const void* p) {
+  if (p == nullptr) return wire::arg{};
+  return export_pointer(p);
+}
+wire::arg i32_arg(int v) {
+  wire::arg a;
+  a.kind = wire::arg_kind::i32;
+  a.integer = v;
+  return a;
+}
+wire::arg u64_arg(std::uint64_t v) {
+  wire::arg a;
+  a.kind = wire::arg_kind::u64;
+  a.integer = static_cast<std::int64_t>(v);
+  return a;
+}
+wire::arg f64_arg(double v) {
+  wire::arg a;
+  a.kind = wire::arg_kind::f64;
+  a.real = v;
+  return a;
+}
+wire::arg stream_arg() {
+  wire::arg a;
+  a.kind = wire::arg_kind::stream;
+  return a;
+}
+wire::arg host_out_arg() {
+  wire::arg a;
+  a.kind = wire::arg_kind::host_i32_out;
+  return a;
+}
+
+const std::optional<wire::reply>& last_reply() { return last; }
+
+guard_readout take_memory_refusals() {
+  const std::lock_guard<std::mutex> lock(readout_mutex);
+  guard_readout out = memory;
+  memory = guard_readout{};
+  return out;
+}
+
+launched_readout take_launched() {
+  const std::lock_guard<std::mutex> lock(readout_mutex);
+  launched_readout out = launched_since;
+  launched_since = launched_readout{};
+  return out;
+}
+
+std::optional<std::string> runtime_libraries() {
+  const std::lock_guard<std::mutex> lock(readout_mutex);
+  return libraries;
+}
+
+std::string sandbox_description() {
+  const std::lock_guard<std::mutex> lock(process_mutex);
+  return running != nullptr ? running->layers() : std::string();
+}
+
+std::uint64_t calls_made() { return calls; }
+
+}  // namespace kc::grading::remote

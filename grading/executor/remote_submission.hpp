@@ -1,0 +1,138 @@
+// The judge's side of the trust boundary (issue 32): the submission's entry points, called in the
+// executor process (executor_main.cpp), which the judge starts sandboxed on first use.
+//
+// A grading program (the judge) never loads the submission. find_entry<F>("kc_matmul") gives a
+// proxy with F's signature: calling it waits for every device operation of the judge (the inputs it
+// staged and poisoned), sends the call with each device buffer as a CUDA IPC handle of the judge's
+// allocation, and waits for the reply under the kernel deadline (fixtures/watchdog.hpp). What comes
+// back is the submission's process speaking, so only "it returned, with this refusal / launch error"
+// is taken from it; outputs are read from the judge's own buffers.
+//
+// When the executor dies during a call (a crash, exit(), abort()), or its context breaks (a sticky
+// error), the running case fails saying so, with the words the runner uses for the same event in its
+// own children ("exited with status 0", "killed by signal 11", "sticky CUDA error"), and the grading
+// process ends so the runner resumes the rest in a fresh pair of processes: the same verdicts as when
+// the submission ran in the grading process itself.
+#pragma once
+
+#include "grading/executor/entry_points.hpp"
+#include "grading/executor/wire.hpp"
+#include "kernels/launch.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kc::grading::remote {
+
+// Whether the submission exports `entry` (its executor is started if it is not running yet).
+// Throws std::runtime_error saying why the submission cannot be called at all (no submission, it does
+// not load, the executor could not open the device).
+bool exports(const std::string& entry);
+
+// Makes the call; every failure of the executor is handled as above (this returns only a reply whose
+// call was made, or one that says why the call could not be made).
+wire::reply call(const std::string& entry, std::vector<wire::arg> args);
+
+// What the runtime says of a kernel the submission named (a token from a reply's `returned`).
+wire::reply kernel_info(std::uint64_t kernel, int block);
+
+// One call to a trusted executor that runs no submission code (kconform_executor --echo, started on
+// first use): a one-thread kernel, waited for. Its time is what a call costs by itself, which the
+// performance case subtracts per call (grading/judged_timing.hpp). Throws std::runtime_error on failure.
+void echo_call();
+
+// The arguments, built from C values.
+wire::arg device_arg(const void* device_pointer);  // throws std::runtime_error for a pointer the judge did not allocate
+wire::arg i32_arg(int v);
+wire::arg u64_arg(std::uint64_t v);
+wire::arg f64_arg(double v);
+wire::arg stream_arg();
+wire::arg host_out_arg();
+
+// The last reply of this thread's calls (status_after_entry reads the launch error from it).
+const std::optional<wire::reply>& last_reply();
+
+// The guard's readouts summed over the calls since the last take (the case's).
+struct guard_readout {
+  bool guard_found = true;
+  std::uint64_t refusals = 0, largest = 0, held = 0, limit = 0;
+};
+guard_readout take_memory_refusals();
+struct launched_readout {
+  bool guard_found = true;
+  std::vector<std::uint64_t> kernels;
+  std::vector<std::string> names;
+  std::uint64_t launches = 0;
+  bool more = false;
+};
+launched_readout take_launched();
+// The library watch's last word ("" none); nullopt before any call.
+std::optional<std::string> runtime_libraries();
+
+// The sandbox layers the executor runs under ("pid_namespace, uid 65534, ... (missing: ...)"); "" when
+// none was started.
+std::string sandbox_description();
+
+// Calls made so far by this process (the timing subtracts its measured per-call cost).
+std::uint64_t calls_made();
+
+// ---- the proxy ----
+template <class F>
+class remote_entry;
+
+template <class R, class... A>
+class remote_entry<R (*)(A...)> {
+ public:
+  remote_entry() = default;
+  explicit remote_entry(std::string name) : name_(std::move(name)) {}
+  bool operator==(std::nullptr_t) const { return name_.empty(); }
+  bool operator!=(std::nullptr_t) const { return !name_.empty(); }
+
+  R operator()(A... a) const {
+    std::vector<wire::arg> args{to_arg(a)...};
+    const wire::reply r = call(name_, std::move(args));
+    std::size_t out = 0;
+    (write_back(a, r, out), ...);
+    if constexpr (std::is_same_v<R, const char*>) {
+      thread_local std::string refusal;
+      if (!r.made) {
+        refusal = r.problem;
+        return refusal.c_str();
+      }
+      if (!r.refused) return nullptr;
+      refusal = r.refusal;
+      return refusal.c_str();
+    } else if constexpr (std::is_same_v<R, const void*>) {
+      return reinterpret_cast<const void*>(static_cast<std::uintptr_t>(r.returned));
+    } else {
+      return static_cast<R>(r.returned);
+    }
+  }
+
+ private:
+  template <class T>
+  static wire::arg to_arg(T v) {
+    constexpr wire::arg_kind kind = wire::kind_of<T>();
+    if constexpr (kind == wire::arg_kind::device_pointer) return device_arg(v);
+    else if constexpr (kind == wire::arg_kind::host_i32_out) return host_out_arg();
+    else if constexpr (kind == wire::arg_kind::stream) return stream_arg();
+    else if constexpr (kind == wire::arg_kind::i32) return i32_arg(v);
+    else if constexpr (kind == wire::arg_kind::u64) return u64_arg(static_cast<std::uint64_t>(v));
+    else return f64_arg(v);
+  }
+  template <class T>
+  static void write_back(T v, const wire::reply& r, std::size_t& out) {
+    if constexpr (std::is_same_v<T, int*>) {
+      if (v != nullptr && out < r.host_out.size()) *v = r.host_out[out];
+      ++out;
+    }
+  }
+
+  std::string name_;
+};
+
+}  // namespace kc::grading::remote

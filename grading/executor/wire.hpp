@@ -1,0 +1,109 @@
+// The judge/executor channel (issue 32): what the judge (a grading program) asks the executor (the
+// process that runs the submission's code, grading/executor/executor_main.cpp) and what it answers,
+// one message per SOCK_SEQPACKET record over a socketpair.
+//
+// The judge never believes the executor: every reply is parsed with bounds (a string is at most
+// max_text bytes, a list at most max_items), and a malformed reply ends the case as if the executor
+// had died. Device buffers cross as CUDA IPC handles of the judge's allocations plus an offset; the
+// executor maps them (cudaIpcOpenMemHandle) and keeps the mappings until the judge says to drop them.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kc::grading::wire {
+
+inline constexpr std::uint32_t protocol_version = 1;
+inline constexpr std::size_t max_message = 256 * 1024;
+inline constexpr std::size_t max_text = 16 * 1024;
+inline constexpr std::size_t max_items = 256;
+
+// One argument of an entry point, in the order of its C signature.
+enum class arg_kind : std::uint8_t {
+  device_pointer = 1,  // a judge buffer: IPC handle + offset
+  null_pointer = 2,
+  i32 = 3,
+  u64 = 4,
+  f64 = 5,
+  stream = 6,          // the executor's own stream
+  host_i32_out = 7,    // an int the entry writes (the occupancy answer's outputs); returned in the reply
+};
+
+struct arg {
+  arg_kind kind = arg_kind::null_pointer;
+  std::int64_t integer = 0;  // i32, u64 (as bits)
+  double real = 0.0;         // f64
+  std::array<unsigned char, 64> handle{};  // device_pointer: cudaIpcMemHandle_t's bytes
+  std::uint64_t offset = 0;                // device_pointer: bytes past the allocation's start
+};
+
+enum class op : std::uint8_t {
+  call = 1,         // run an entry point
+  kernel_info = 2,  // what the runtime says of a kernel the submission named (occupancy family)
+  quit = 3,
+  echo = 4,  // a trusted executor with no submission: one one-thread kernel, waited for (the timing's
+             // measure of what a call costs by itself: grading/judged_timing.hpp)
+};
+
+struct request {
+  op what = op::call;
+  std::string entry;                // call: the entry point's name
+  bool drop_mappings_first = false; // a new case: close every IPC mapping of earlier cases first
+  std::vector<arg> args;
+  std::uint64_t kernel = 0;         // kernel_info: the token a call returned
+  std::int32_t block = 0;           // kernel_info: the block to ask the occupancy of
+};
+
+// The executor's answer to a call. Everything in it is the submission's process speaking.
+struct reply {
+  bool made = false;           // the call was made (entry found, arguments decoded, buffers mapped)
+  std::string problem;         // !made: why not
+  bool refused = false;        // the entry returned a message
+  std::string refusal;
+  std::uint64_t returned = 0;  // a size_t or pointer-valued entry's result (a kernel as a token)
+  std::int32_t launch_error = 0;  // cudaGetLastError() right after the entry returned
+  std::int32_t sync_error = 0;    // cudaDeviceSynchronize() after it
+  bool sticky = false;            // the context is broken (every later call would fail)
+  std::vector<std::int32_t> host_out;
+  // The guard's readouts (grading/submission_guard.cpp, inside the submission's library).
+  bool guard_found = false;
+  std::uint64_t memory_refusals = 0, largest_refused = 0, memory_held = 0, memory_limit = 0;
+  std::vector<std::uint64_t> launched;    // distinct kernels launched (tokens), first first
+  std::vector<std::string> launched_names;
+  std::uint64_t launches = 0;
+  bool more_launched = false;
+  std::string runtime_libraries;          // the library watch's finding, "" when none
+  // kernel_info
+  std::string kernel_name;
+  std::int32_t kernel_query_error = 0;
+  std::int32_t num_regs = 0, shared_size_bytes = 0, max_threads_per_block = 0, max_dynamic_shared_bytes = 0;
+  std::int32_t occupancy_blocks = -1;
+};
+
+// The executor's first message: it started, opened the device, loaded (or failed to load) the library.
+struct hello {
+  std::uint32_t version = 0;
+  bool device_ok = false;
+  std::string device_problem;
+  bool loaded = false;
+  std::string load_problem;
+  std::vector<std::string> entries;  // the contract's entry points the library exports
+};
+
+std::vector<unsigned char> encode(const request& r);
+std::vector<unsigned char> encode(const reply& r);
+std::vector<unsigned char> encode(const hello& h);
+std::optional<request> decode_request(const unsigned char* data, std::size_t size);
+std::optional<reply> decode_reply(const unsigned char* data, std::size_t size);
+std::optional<hello> decode_hello(const unsigned char* data, std::size_t size);
+
+// One record over the socket: false when the peer is gone (or the send failed).
+bool send_message(int fd, const std::vector<unsigned char>& bytes);
+// The next record; nullopt when the peer closed the channel or the record is too large.
+std::optional<std::vector<unsigned char>> receive_message(int fd);
+
+}  // namespace kc::grading::wire
