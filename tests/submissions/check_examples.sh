@@ -10,6 +10,11 @@
 # fresh seed did (the fresh seed is what catches it). Exit: 0 all as expected, 1 a mismatch, 77 `gpu`
 # without a GPU (CTest's skip). The families are those of expected.tsv (all of them, or the ones the
 # third argument names: CTest runs one GPU test per family). KCONFORM_GRADE_SUITE_BUILD names the suite's build (CTest passes it).
+# After every batch (issue 32: a submission runs in a sandboxed executor) nothing a submission started
+# may still live, and nothing it wrote may lie outside its scratch folder: a live process named
+# kc_daemon (reduction/detached_daemon.cu's), /tmp/kc_daemon_alive (which that daemon appends to), or
+# a file named KCONFORM_TAMPERED (reduction/writes_into_neighbours.cu makes one in every folder it
+# can write) under the out folder, the suite's build, the repository, /tmp or /dev/shm fails the check.
 set -uo pipefail
 mode=$1 out=$2 only_families=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -26,6 +31,54 @@ field() {  # field <summary.json> <key>: a top-level string or number
 }
 
 failures=0
+
+# ---- what no submission may leave behind (issue 32) ----
+suite=${KCONFORM_GRADE_SUITE_BUILD:-$root/build/$(nvidia-smi -L >/dev/null 2>&1 && echo gpu || echo ci)}
+daemon_marker=/tmp/kc_daemon_alive tamper_marker=KCONFORM_TAMPERED
+tamper_markers() {  # every file named KCONFORM_TAMPERED where no submission may write
+  { find "$out" "$suite" -name "$tamper_marker"
+    find "$root" -maxdepth 2 -name "$tamper_marker"
+    find /tmp /dev/shm -maxdepth 2 -name "$tamper_marker"
+    find "${HOME:-/nonexistent}" -maxdepth 1 -name "$tamper_marker"
+  } 2>/dev/null | sort -u
+}
+# Left behind by an earlier run: removed, so that what is found after a batch is that batch's.
+rm -f "$daemon_marker"
+tamper_markers | while read -r marker; do rm -f "$marker"; done
+if [ -e "$daemon_marker" ] || [ -n "$(tamper_markers)" ]; then
+  echo "FAILED: an earlier run left files this check cannot remove (another user's: a submission wrote them as its" \
+    "sandbox's user); remove them and run again:"
+  { [ ! -e "$daemon_marker" ] || echo "$daemon_marker"; tamper_markers; } | head -5 | sed 's/^/    /'
+  exit 1
+fi
+after_batch() {  # after_batch <what was graded>
+  local pid comm state found
+  for pid in /proc/[0-9]*; do
+    comm=$(cat "$pid/comm" 2>/dev/null) || continue
+    [ "$comm" = kc_daemon ] || continue
+    state=$(sed -E 's/^.*\) (.).*$/\1/' "$pid/stat" 2>/dev/null)
+    [ "$state" != Z ] || continue  # ended, not yet reaped
+    echo "FAILED: after grading $1, process ${pid#/proc/} (kc_daemon, uid $(awk '/^Uid:/ { print $2 }' "$pid/status" 2>/dev/null))" \
+      "is still alive: a submission's process outlived its grading (killed, so the batches after it run without it)"
+    kill -KILL "${pid#/proc/}" 2>/dev/null
+    failures=$((failures + 1))
+  done
+  if [ -e "$daemon_marker" ]; then
+    echo "FAILED: after grading $1, $daemon_marker exists ($(wc -l <"$daemon_marker") lines): a submission's process wrote" \
+      "outside its scratch folder, or lived on after its grading"
+    rm -f "$daemon_marker"
+    failures=$((failures + 1))
+  fi
+  found=$(tamper_markers)
+  if [ -n "$found" ]; then
+    echo "FAILED: after grading $1, $(echo "$found" | wc -l) file(s) named $tamper_marker: a submission wrote outside its" \
+      "scratch folder (removed):"
+    echo "$found" | head -5 | sed 's/^/    /'
+    echo "$found" | while read -r marker; do rm -f "$marker"; done
+    failures=$((failures + 1))
+  fi
+}
+
 printf '%-10s %-24s %-16s %-34s %-8s %s\n' family example expected got score seconds | tee "$out/table.txt"
 families=$(grep -v '^#' "$here/expected.tsv" | cut -f1 | awk 'NF && !seen[$0]++')
 # Every family with a grading/families/<family>.cmake has examples, and a family asked for exists:
@@ -49,6 +102,7 @@ for family in $families; do
   [ -n "$(ls "$batch")" ] || continue
   "$root/scripts/grade.sh" --family "$family" --batch "$batch" --out "$out/$family" >"$out/$family.log" 2>&1
   status=$?
+  after_batch "the $family examples"
   if [ $status -ne 0 ]; then
     echo "FAILED: grading the $family examples did not work (exit $status): $out/$family.log"
     tail -20 "$out/$family.log"
@@ -88,6 +142,7 @@ if [ "$mode" = gpu ] && [ -f "$out/reduction/hardcoded_answers/summary.json" ]; 
   # The hard-coded answers were recorded under seed 1: replayed with it, they score.
   "$root/scripts/grade.sh" --family reduction --submission "$here/reduction/hardcoded_answers.cu" --seed 1 \
     --out "$out/hardcoded-seed-1" >"$out/hardcoded-seed-1.log" 2>&1
+  after_batch "hardcoded_answers under seed 1"
   fresh=$(field "$out/reduction/hardcoded_answers/summary.json" score)
   recorded=$(field "$out/hardcoded-seed-1/summary.json" score)
   echo "hardcoded_answers: fresh seed $fresh points, the seed it recorded (1) $recorded points" | tee -a "$out/table.txt"
