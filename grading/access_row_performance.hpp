@@ -103,8 +103,7 @@ inline void time_access_row_against_reference(const access::variant& submission,
   };
   stage(*input);
   // A launch refused or failed while being timed is remembered and fails the case (a refusal times as
-  // nothing). Not one made while the timing's graph capture was broken (a launcher that synchronises
-  // gets the capture's error back): the timing then times direct launches, as run_as_timed calls it.
+  // nothing).
   std::string timing_refusal;
   const auto work = [&](const access::variant& v, const access::access_config& cfg, device_buffer<float>& c) {
     graded_work graded;
@@ -113,13 +112,7 @@ inline void time_access_row_against_reference(const access::variant& submission,
     w.run = [&v, cfg, &c, &a, &b, n, &timing_refusal](cudaStream_t s) {
       const launch_status launched = access::launch(v, a.data(), b.data(), c.data(), n, cfg, s);
       if (launched.is_ok() || !timing_refusal.empty()) return;
-      cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
-      if (cudaStreamIsCapturing(s, &capture) != cudaSuccess) {
-        (void)cudaGetLastError();
-        capture = cudaStreamCaptureStatusNone;
-      }
-      if (capture != cudaStreamCaptureStatusInvalidated)
-        timing_refusal = std::string(v.name) + " at " + std::to_string(cfg.repeats) + " repeat(s): " + launched.message();
+      timing_refusal = std::string(v.name) + " at " + std::to_string(cfg.repeats) + " repeat(s): " + launched.message();
     };
     return graded;
   };
@@ -129,7 +122,7 @@ inline void time_access_row_against_reference(const access::variant& submission,
   ASSERT_TRUE(timing_refusal.empty()) << "a launch did not run while it was timed: " << timing_refusal;
 
   // New contents at the same addresses, C poisoned, one more call at each repeat count timed, called
-  // as the timing called it (run_as_timed: captured and replayed), so what was timed is judged.
+  // as the timing called it (run_as_timed: one direct call), so what was timed is judged.
   const auto fresh = access::testing::prepare_input(input_kind::integer, n, case_seed(base_seed(), "Performance.FreshContents"));
   stage(*fresh);
   for (const access::access_config& at : {config, one_repeat(config)}) {

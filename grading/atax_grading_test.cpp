@@ -105,7 +105,7 @@ INSTANTIATE_TEST_SUITE_P(Grade, Conformance, ::testing::ValuesIn(graded_cases())
 // ---- performance: the submission against the reference variant at 4096 × 4096 ----
 // The reference is AtaxTwoKernels at block 256 (the seed's BLOCK_SIZE): the two products as two
 // launches, one thread per row then one per column, as a course teaches it. Both are timed
-// interleaved (kc::perf::measure_interleaved), the submission at its first declared block, on the
+// interleaved (grading/judged_timing.hpp), the submission at its first declared block, on the
 // Random input; the ratio of medians is what the rubric scores.
 constexpr std::string_view reference_variant = "AtaxTwoKernels";
 constexpr atax::atax_config reference_config{256};
@@ -163,7 +163,7 @@ TEST_P(Performance, AgainstReference) {
   KC_CUDA_TRY(cudaMemsetAsync(tmp_sub.data(), 0xFF, tmp_sub.bytes(), stream.get()));
   KC_CUDA_TRY(cudaMemsetAsync(y_sub.data(), 0xFF, y_sub.bytes(), stream.get()));
   // A refused or failed launch is its own failure, not a replayed answer.
-  // Called as the timing called it (run_as_timed: captured and replayed), so what was timed is judged.
+  // Called as the timing called it (run_as_timed: one direct call), so what was timed is judged.
   const launch_status launched = run_as_timed(
       [&](cudaStream_t st) {
         return atax::launch(submission, a.data(), x.data(), tmp_sub.data(), y_sub.data(), s, config, {st, context.cublas});

@@ -146,7 +146,7 @@ TEST_P(Performance, AgainstReference) {
   KC_CUDA_TRY(cudaMemcpyAsync(a.data(), fresh->a.data(), bytes, cudaMemcpyHostToDevice, stream.get()));
   KC_CUDA_TRY(cudaMemsetAsync(b_sub.data(), poison_byte, bytes, stream.get()));
   // A refused or failed launch is its own failure, not a replayed answer.
-  // Called as the timing called it (run_as_timed: captured and replayed), so what was timed is judged.
+  // Called as the timing called it (run_as_timed: one direct call), so what was timed is judged.
   const launch_status launched = run_as_timed(
       [&](cudaStream_t st) { return conv2d::launch(submission, a.data(), b_sub.data(), s.ni, s.nj, config, st); }, stream.get());
   ASSERT_TRUE(launched.is_ok()) << launched.message();

@@ -169,7 +169,7 @@ TEST_P(Performance, AgainstReference) {
   KC_CUDA_TRY(cudaMemsetAsync(mean_sub.data(), 0xFF, columns * sizeof(double), stream.get()));
   KC_CUDA_TRY(cudaMemsetAsync(symmat_sub.data(), 0xFF, symmat_elements * sizeof(double), stream.get()));
   // A refused or failed launch is its own failure, not a replayed answer.
-  // Called as the timing called it (run_as_timed: captured and replayed), so what was timed is judged.
+  // Called as the timing called it (run_as_timed: one direct call), so what was timed is judged.
   const launch_status launched = run_as_timed(
       [&](cudaStream_t st) {
         return cov::launch(submission, data_sub.data(), mean_sub.data(), symmat_sub.data(), timed, float_n, config,

@@ -113,18 +113,31 @@ struct side {
   }
 };
 
+// How far apart two runs of one call on the same inputs may lie and still be the same answer: a
+// summation order (atomics) moves a float total by rounding, ~1e-7 of it per add, far below this.
+// Wider than that is not rounding; and the band is the judge's, not set by how far apart the
+// submission's own two untimed answers lie (a second answer of +inf would otherwise admit anything).
+constexpr double rounding_band = 1e-4;
+
 template <class T>
-std::size_t first_outside_spread(const unsigned char* got, const unsigned char* first, const unsigned char* second,
-                                 std::size_t bytes) {
+bool within_rounding(T x, T y) {
+  if (std::memcmp(&x, &y, sizeof(T)) == 0) return true;
+  if (!std::isfinite(x) || !std::isfinite(y)) return false;  // NaN (the poison) and infinities: bit for bit only
+  return std::abs(static_cast<double>(x) - static_cast<double>(y)) <=
+         rounding_band * std::max(std::abs(static_cast<double>(x)), std::abs(static_cast<double>(y)));
+}
+
+// The first element of `got` that is not, within rounding, what both untimed calls wrote; n if none.
+template <class T>
+std::size_t first_outside_rounding(const unsigned char* got, const unsigned char* first, const unsigned char* second,
+                                   std::size_t bytes) {
   const std::size_t n = bytes / sizeof(T);
   for (std::size_t i = 0; i < n; ++i) {
     T g, a, b;
     std::memcpy(&g, got + i * sizeof(T), sizeof(T));
     std::memcpy(&a, first + i * sizeof(T), sizeof(T));
     std::memcpy(&b, second + i * sizeof(T), sizeof(T));
-    if (std::memcmp(&g, &a, sizeof(T)) == 0 || std::memcmp(&g, &b, sizeof(T)) == 0) continue;
-    const T spread = std::abs(a - b);
-    if (!(std::abs(g - a) <= 2 * spread)) return i;  // NaN (the poison) never passes
+    if (!within_rounding(g, a) || !within_rounding(g, b)) return i;
   }
   return n;
 }
@@ -132,14 +145,14 @@ std::size_t first_outside_spread(const unsigned char* got, const unsigned char* 
 // "" when the snapshot holds what untimed calls write; else which output and element differs.
 std::string check_snapshot(const graded_work& w, std::size_t output, const std::vector<unsigned char>& got,
                            const std::vector<unsigned char>& first, const std::vector<unsigned char>& second) {
-  if (got == first || got == second) return "";
+  if (got == first && got == second) return "";
   const timed_output& o = w.outputs[output];
-  const std::size_t element = o.element_bytes == 8 ? first_outside_spread<double>(got.data(), first.data(), second.data(), o.bytes)
-                                                   : first_outside_spread<float>(got.data(), first.data(), second.data(), o.bytes);
+  const std::size_t element = o.element_bytes == 8 ? first_outside_rounding<double>(got.data(), first.data(), second.data(), o.bytes)
+                                                   : first_outside_rounding<float>(got.data(), first.data(), second.data(), o.bytes);
   if (element * o.element_bytes >= o.bytes) return "";
   std::ostringstream text;
   text << "output " << output + 1 << " of " << w.outputs.size() << ", element " << element << " of "
-       << o.bytes / o.element_bytes << " (" << (first == second ? "untimed calls write it bit for bit the same" : "outside the spread of two untimed calls") << ")";
+       << o.bytes / o.element_bytes << " is not, within rounding, what untimed calls on the same inputs wrote";
   return text.str();
 }
 
@@ -160,6 +173,11 @@ judged_timing judge_timing(const graded_work& submission, const graded_work& ref
   // What the submission writes untimed, twice (the second shows whether it is deterministic).
   const auto first = sub.untimed_outputs(stream);
   const auto second = sub.untimed_outputs(stream);
+  // The two untimed answers must agree within rounding too (the second is the first's check).
+  for (std::size_t o = 0; o < submission.outputs.size() && out.evaded.empty(); ++o)
+    if (const std::string problem = check_snapshot(submission, o, second[o], first[o], first[o]); !problem.empty())
+      out.evaded = "two untimed calls on the same inputs disagreed beyond rounding: " + problem;
+  if (!out.evaded.empty()) return out;
   // The echo sample makes as many calls as a submission sample does (a pass driver calls once per
   // pass; a size query counts too): what crossing into another process costs is not the same for
   // each call of a row (the first switches the GPU to the other context), so it is measured as the
@@ -200,10 +218,10 @@ judged_timing judge_timing(const graded_work& submission, const graded_work& ref
   out.call_cost_us = median(echo_us);
   out.calls_per_sample = median(sub.calls);
   // The submission's own time: its region less what as many calls cost by themselves (the echo
-  // region). Never below a hundredth of its region (noise in a subtraction must not make a time of
-  // nothing).
+  // region). Where that leaves less than a twentieth of the region the subtraction measured noise,
+  // not work: no ratio (record_scored_ratio fails the case), never a flattering one from a floor.
   const double own = out.submission_region_us - out.call_cost_us;
-  out.ratio = {std::max(own, 0.01 * out.submission_region_us), median(ref.region_us)};
+  out.ratio = {own >= 0.05 * out.submission_region_us ? own : 0.0, median(ref.region_us)};
   return out;
 }
 

@@ -11,10 +11,12 @@
 //            for its device before answering), a copy of every output into a snapshot, event.
 // The snapshot is taken before the region ends, so work the call left running (on another stream, or
 // launched later by a thread of its own) either finishes inside the region or is missing from the
-// snapshot; after the sample every snapshot of the submission must equal, bit for bit, what an
-// untimed call on the same inputs wrote (two untimed calls; where those two differ, as an atomics
-// order can make them, each element may lie within their spread). A snapshot that does not is
-// "timing evaded", and no ratio is scored.
+// snapshot; after the sample every snapshot of the submission must hold, within rounding (1e-4 of
+// each element: an atomics order moves a sum by far less; NaN and infinities bit for bit), what two
+// untimed calls on the same inputs wrote, and those two must agree the same way. A snapshot that does
+// not is "timing evaded", and no ratio is scored. What this does not check is that the untimed answer
+// is right: the family's fresh-contents check after the timing judges one more call against the
+// reference (docs/grading.md, Trust boundary, says what that leaves open).
 //
 // A call across the boundary costs time by itself (the channel, the wake-up, the switch to the other
 // context): the same region around as many calls to a trusted executor that runs a one-thread kernel

@@ -66,7 +66,7 @@ INSTANTIATE_TEST_SUITE_P(Grade, Conformance, ::testing::ValuesIn(graded_cases())
 
 // ---- performance: the submission against the reference variant at 2048³ ----
 // The reference is the tiled kernel (SharedTiled, TILE_WIDTH 16): shared-memory tiling as a course
-// teaches it. Both are timed interleaved (kc::perf::measure_interleaved), the submission at its
+// teaches it. Both are timed interleaved (grading/judged_timing.hpp), the submission at its
 // first declared configuration; the ratio of medians is what the rubric scores.
 constexpr int timed_side = 2048;
 constexpr std::string_view reference_variant = "SharedTiled";
@@ -129,7 +129,7 @@ TEST_P(Performance, AgainstReference) {
   poison(submission, c_sub);
   poison(reference, c_ref);
   // A refused or failed launch is its own failure, not a replayed answer.
-  // Called as the timing called it (run_as_timed: captured and replayed), so what was timed is judged.
+  // Called as the timing called it (run_as_timed: one direct call), so what was timed is judged.
   const launch_status launched = run_as_timed(
       [&](cudaStream_t st) {
         return matmul::launch(submission, a.data(), b.data(), c_sub.data(), s, config, {st, process_cublas_handle()});

@@ -106,7 +106,7 @@ INSTANTIATE_TEST_SUITE_P(GradeEdgeInputs, FullReduction,
 
 // ---- performance: the submission against the reference variant, n -> 1 at the seed's n = 2^24 ----
 // The reference is seed 000's K3 (SequentialAddressing) at block 256: a hand-written reduction as a
-// course teaches it. Both are timed interleaved (kc::perf::measure_interleaved: drift falls on both),
+// course teaches it. Both are timed interleaved (grading/judged_timing.hpp: drift falls on both),
 // the submission at its default block; the ratio of medians is what the rubric scores.
 constexpr std::size_t timed_n = std::size_t{1} << 24;
 constexpr std::string_view reference_variant = "SequentialAddressing";
@@ -161,7 +161,7 @@ TEST_P(Performance, AgainstReference) {
   KC_CUDA_TRY(cudaMemcpyAsync(a_sub.data(), fresh->pristine.data(), timed_n * sizeof(float), cudaMemcpyDeviceToDevice,
                               stream.get()));
   KC_CUDA_TRY(cudaMemsetAsync(scratch_sub.data(), 0xFF, scratch_sub.size() * sizeof(float), stream.get()));
-  // Called as the timing called it (run_as_timed: captured and replayed), so what was timed is judged.
+  // Called as the timing called it (run_as_timed: one direct call), so what was timed is judged.
   reduction::reduce_outcome outcome;
   const launch_status launched = run_as_timed(
       [&](cudaStream_t st) {

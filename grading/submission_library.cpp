@@ -94,6 +94,9 @@ void expect_within_memory_limit() {
   // executor's library watch (grading/library_watch.hpp) says it with every reply.
   if (const std::optional<std::string> found = remote::runtime_libraries(); found && !found->empty())
     ::testing::Test::RecordProperty("runtime_libraries", *found);
+  // The sandbox layers the submission ran under (and those this machine refused), with every case.
+  if (const std::string layers = remote::sandbox_description(); !layers.empty())
+    ::testing::Test::RecordProperty("sandbox", layers);
   const remote::guard_readout readout = remote::take_memory_refusals();
   if (!readout.guard_found) {
     // grade.sh links the guard into every submission, exported: a library without it was built by

@@ -143,13 +143,22 @@ build_submission() {
     # The probe loads the library, so the submission's static constructors run there: in the
     # executor's sandbox (grading/executor/sandbox.hpp), from a copy of the probe and the library in a
     # folder of their own that uid 65534 can read (wherever --out and the suite's build are).
-    local stage
-    stage=$(mktemp -d /tmp/kconform-probe-XXXXXX) && chmod 0755 "$stage" &&
-      cp "$probe" "$stage/probe" && cp "$dir/lib/libsubmission.so" "$stage/libsubmission.so" && chmod 0755 "$stage"/*
+    # A failure to stage it, or of the sandbox itself (126), is the grader's, never the student's.
+    local stage probed
+    if ! stage=$(mktemp -d /tmp/kconform-probe-XXXXXX) || ! chmod 0755 "$stage" ||
+       ! cp "$probe" "$stage/probe" || ! cp "$dir/lib/libsubmission.so" "$stage/libsubmission.so" ||
+       ! chmod 0755 "$stage/probe" "$stage/libsubmission.so"; then
+      echo "grade.sh: could not stage the probe for $dir in /tmp" >&2
+      exit 2
+    fi
     timeout 60 "$sandbox_run" --scratch "$stage/scratch" --readable "$stage" -- \
       "$stage/probe" "$family" "$stage/libsubmission.so" >"$dir/traits.json" 2>"$dir/probe.log"
-    local probed=$?
+    probed=$?
     rm -rf "$stage"
+    if [ $probed -eq 126 ]; then
+      echo "grade.sh: the sandbox could not start the probe: $(tail -1 "$dir/probe.log")" >&2
+      exit 2
+    fi
     if [ $probed -ne 0 ]; then
       case $probed in 3) status=signature_error ;; *) status=load_error ;; esac
       { echo "The submission built but cannot be graded:"; cat "$dir/probe.log"; } >>"$dir/compile.log"

@@ -157,9 +157,10 @@ class executor {
         release();
         return;
       }
-      const wire::reply r = request->what == wire::op::kernel_info ? kernel_info(*request)
-                            : request->what == wire::op::echo      ? echo()
-                                                                   : call(*request);
+      wire::reply r = request->what == wire::op::kernel_info ? kernel_info(*request)
+                      : request->what == wire::op::echo      ? echo()
+                                                             : call(*request);
+      r.nonce = request->nonce;
       if (!wire::send_message(channel, wire::encode(r))) return;
     }
   }
@@ -295,7 +296,6 @@ class executor {
     r.kernel_query_error = static_cast<std::int32_t>(e);
     r.num_regs = attributes.numRegs;
     r.shared_size_bytes = static_cast<std::int32_t>(attributes.sharedSizeBytes);
-    r.max_threads_per_block = attributes.maxThreadsPerBlock;
     r.max_dynamic_shared_bytes = attributes.maxDynamicSharedSizeBytes;
     r.occupancy_blocks = blocks;
     return r;

@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <random>
 #include <stdexcept>
 #include <thread>
 
@@ -28,11 +29,11 @@
 namespace kc::grading::remote {
 namespace {
 
-// The environment the executor gets: nothing of the judge's (no KCONFORM_* variable, no path of its
-// run), but the devices this process may see.
+// The environment the executor gets: nothing of the judge's (no path of its run), but the devices this
+// process may see and the guard's memory limit (grading/submission_guard.cpp reads it there).
 std::vector<std::string> executor_environment(const std::string& scratch) {
   std::vector<std::string> env = {"PATH=/usr/bin:/bin", "LANG=C.UTF-8", "HOME=" + scratch, "TMPDIR=" + scratch};
-  for (const char* name : {"CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER"})
+  for (const char* name : {"CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "KCONFORM_SUBMISSION_MEMORY_LIMIT_MIB"})
     if (const char* value = std::getenv(name); value != nullptr) env.push_back(std::string(name) + "=" + value);
   return env;
 }
@@ -52,16 +53,20 @@ class executor_process {
   const wire::hello& hello() const { return hello_; }
   const std::string& layers() const { return layers_; }
 
-  wire::reply call(const wire::request& request, const std::string& what) {
-    if (!wire::send_message(fd_, wire::encode(request))) died(what);
+  // One exchange, under the kernel deadline from the send on (an executor that stops reading would
+  // otherwise block the send). The reply must carry the request's fresh nonce: a reply the executor
+  // queued before the request was made is not an answer to it.
+  wire::reply call(wire::request request, const std::string& what) {
+    request.nonce = nonce_();
     std::optional<std::vector<unsigned char>> message;
     {
       const watchdog_scope armed(what);
-      message = wire::receive_message(fd_);
+      if (!wire::send_message(fd_, wire::encode(request))) message.reset();
+      else message = wire::receive_message(fd_);
     }
     if (!message) died(what);
     std::optional<wire::reply> r = wire::decode_reply(message->data(), message->size());
-    if (!r) {
+    if (!r || r->nonce != request.nonce) {
       kill(pid_, SIGKILL);
       progress::fail_current_case_and_exit("the submission's process sent the grader a malformed reply during " + what,
                                            progress::fresh_process_exit_code);
@@ -87,13 +92,15 @@ class executor_process {
       throw std::runtime_error("could not make the executor's channel");
     sandbox::spec s;
     s.program = KC_EXECUTOR_PATH;
+    // Absolute: the executor's working folder is its scratch, and its library's folder is granted.
+    const std::string library = echo_ ? std::string() : std::filesystem::absolute(submission).string();
     if (echo_) s.args = {"--echo", "--device", bus};
-    else s.args = {"--submission", submission, "--device", bus};
+    else s.args = {"--submission", library, "--device", bus};
     const char* sync = std::getenv("KCONFORM_CUDA_SYNC");
     if (sync != nullptr && std::string(sync) == "blocking") s.args.push_back("--blocking");
     s.environment = executor_environment(scratch_);
     s.scratch = scratch_;
-    if (!echo_) s.readable.push_back(std::filesystem::path(submission).parent_path().string());
+    if (!echo_) s.readable.push_back(std::filesystem::path(library).parent_path().string());
     if (!echo_) wrap_in_tool(s);
     s.channel_fd = pair[1];
     // Developers only (grade.sh clears every KCONFORM_ variable it inherits): no layer at all.
@@ -170,6 +177,7 @@ class executor_process {
   static void cleanup();
 
   bool echo_ = false;
+  std::mt19937_64 nonce_{std::random_device{}()};
   int fd_ = -1;
   pid_t pid_ = -1;
   std::string scratch_;
@@ -311,14 +319,14 @@ wire::reply call(const std::string& entry, std::vector<wire::arg> args) {
   request.what = wire::op::call;
   request.entry = entry;
   request.args = std::move(args);
-  // A new case: the executor drops the mappings of the last one's buffers (freed since, or soon).
-  const ::testing::TestInfo* now = ::testing::UnitTest::GetInstance()->current_test_info();
-  request.drop_mappings_first = now != last_case;
-  last_case = now;
   // What the judge staged (inputs, poison, guard canaries) is on the device before the call is made:
   // the executor's stream is in another process and cannot wait for this one's.
   if (const cudaError_t s = cudaDeviceSynchronize(); s != cudaSuccess)
     throw std::runtime_error(std::string("the grader's device work failed before the call: ") + cudaGetErrorName(s));
+  // A new case: the executor drops the mappings of the last one's buffers (freed since, or soon).
+  const ::testing::TestInfo* now = ::testing::UnitTest::GetInstance()->current_test_info();
+  request.drop_mappings_first = now != last_case;
+  last_case = now;
   wire::reply r = e.call(request, "the submission's " + entry);
   ++calls;
   if (r.made) add_readouts(r);

@@ -21,6 +21,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -92,8 +93,9 @@ std::uint64_t handled_rights(int abi) {
 // only listable: its device files are granted one by one, so /dev/shm and the disks are not readable.
 const char* const system_folders[] = {"/usr", "/lib", "/lib32", "/lib64", "/bin", "/sbin",
                                       "/etc", "/opt", "/proc", "/sys",  "/run"};
-const char* const standard_devices[] = {"/dev/null",    "/dev/zero", "/dev/full",
-                                        "/dev/random",  "/dev/urandom", "/dev/tty"};
+// Not /dev/tty: with the grader's terminal open a submission could type into its shell (TIOCSTI,
+// where the kernel still allows it); the child also gives up its controlling terminal (run_child).
+const char* const standard_devices[] = {"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom"};
 
 struct ruleset {
   int abi = 0;
@@ -343,8 +345,19 @@ int place_descriptors(const child_plan& p) {
   return report;
 }
 
+// Gives up the controlling terminal (the grader's shell, when grade.sh runs in one), so nothing in the
+// sandbox can reach it: TIOCNOTTY on /dev/tty, before Landlock closes /dev/tty. A process that is not
+// a session leader just loses its terminal; no terminal, nothing to do.
+void leave_the_terminal() {
+  const int tty = static_cast<int>(syscall(SYS_openat, AT_FDCWD, "/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC));
+  if (tty < 0) return;
+  (void)syscall(SYS_ioctl, tty, TIOCNOTTY, 0);
+  close(tty);
+}
+
 [[noreturn]] void run_child(const child_plan& p) {
   reset_signals();
+  if (p.isolate) leave_the_terminal();
   record r;
   if (p.isolate) apply_layers(p, r);
   const int report = place_descriptors(p);

@@ -84,6 +84,7 @@ std::vector<unsigned char> encode(const request& r) {
   writer w;
   w.u8(request_tag);
   w.u8(static_cast<std::uint8_t>(r.what));
+  w.u64(r.nonce);
   w.text(r.entry);
   w.flag(r.drop_mappings_first);
   w.u32(static_cast<std::uint32_t>(r.args.size()));
@@ -104,6 +105,7 @@ std::optional<request> decode_request(const unsigned char* data, std::size_t siz
   if (in.u8() != request_tag) return std::nullopt;
   request r;
   r.what = static_cast<op>(in.u8());
+  r.nonce = in.u64();
   r.entry = in.text();
   r.drop_mappings_first = in.flag();
   const std::size_t n = in.count();
@@ -125,6 +127,7 @@ std::optional<request> decode_request(const unsigned char* data, std::size_t siz
 std::vector<unsigned char> encode(const reply& r) {
   writer w;
   w.u8(reply_tag);
+  w.u64(r.nonce);
   w.flag(r.made);
   w.text(r.problem);
   w.flag(r.refused);
@@ -153,7 +156,6 @@ std::vector<unsigned char> encode(const reply& r) {
   w.i32(r.kernel_query_error);
   w.i32(r.num_regs);
   w.i32(r.shared_size_bytes);
-  w.i32(r.max_threads_per_block);
   w.i32(r.max_dynamic_shared_bytes);
   w.i32(r.occupancy_blocks);
   return w.take();
@@ -163,6 +165,7 @@ std::optional<reply> decode_reply(const unsigned char* data, std::size_t size) {
   reader in(data, size);
   if (in.u8() != reply_tag) return std::nullopt;
   reply r;
+  r.nonce = in.u64();
   r.made = in.flag();
   r.problem = in.text();
   r.refused = in.flag();
@@ -190,7 +193,6 @@ std::optional<reply> decode_reply(const unsigned char* data, std::size_t size) {
   r.kernel_query_error = in.i32();
   r.num_regs = in.i32();
   r.shared_size_bytes = in.i32();
-  r.max_threads_per_block = in.i32();
   r.max_dynamic_shared_bytes = in.i32();
   r.occupancy_blocks = in.i32();
   if (!in.at_end()) return std::nullopt;

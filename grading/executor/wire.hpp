@@ -51,6 +51,7 @@ enum class op : std::uint8_t {
 
 struct request {
   op what = op::call;
+  std::uint64_t nonce = 0;          // drawn afresh per request; the reply must carry it back
   std::string entry;                // call: the entry point's name
   bool drop_mappings_first = false; // a new case: close every IPC mapping of earlier cases first
   std::vector<arg> args;
@@ -60,6 +61,7 @@ struct request {
 
 // The executor's answer to a call. Everything in it is the submission's process speaking.
 struct reply {
+  std::uint64_t nonce = 0;     // the request's: a reply queued before the request was made cannot carry it
   bool made = false;           // the call was made (entry found, arguments decoded, buffers mapped)
   std::string problem;         // !made: why not
   bool refused = false;        // the entry returned a message
@@ -80,7 +82,7 @@ struct reply {
   // kernel_info
   std::string kernel_name;
   std::int32_t kernel_query_error = 0;
-  std::int32_t num_regs = 0, shared_size_bytes = 0, max_threads_per_block = 0, max_dynamic_shared_bytes = 0;
+  std::int32_t num_regs = 0, shared_size_bytes = 0, max_dynamic_shared_bytes = 0;
   std::int32_t occupancy_blocks = -1;
 };
 
