@@ -3,6 +3,7 @@
 #include "fixtures/cuda_check.hpp"
 #include "fixtures/device_buffer.hpp"
 #include "grading/executor/remote_submission.hpp"
+#include "grading/snapshot_rule.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -113,42 +114,12 @@ struct side {
   }
 };
 
-// How far apart two runs of one call on the same inputs may lie and still be the same answer: a
-// summation order (atomics) moves a float total by rounding, ~1e-7 of it per add, far below this.
-// Wider than that is not rounding; and the band is the judge's, not set by how far apart the
-// submission's own two untimed answers lie (a second answer of +inf would otherwise admit anything).
-constexpr double rounding_band = 1e-4;
-
-template <class T>
-bool within_rounding(T x, T y) {
-  if (std::memcmp(&x, &y, sizeof(T)) == 0) return true;
-  if (!std::isfinite(x) || !std::isfinite(y)) return false;  // NaN (the poison) and infinities: bit for bit only
-  return std::abs(static_cast<double>(x) - static_cast<double>(y)) <=
-         rounding_band * std::max(std::abs(static_cast<double>(x)), std::abs(static_cast<double>(y)));
-}
-
-// The first element of `got` that is not, within rounding, what both untimed calls wrote; n if none.
-template <class T>
-std::size_t first_outside_rounding(const unsigned char* got, const unsigned char* first, const unsigned char* second,
-                                   std::size_t bytes) {
-  const std::size_t n = bytes / sizeof(T);
-  for (std::size_t i = 0; i < n; ++i) {
-    T g, a, b;
-    std::memcpy(&g, got + i * sizeof(T), sizeof(T));
-    std::memcpy(&a, first + i * sizeof(T), sizeof(T));
-    std::memcpy(&b, second + i * sizeof(T), sizeof(T));
-    if (!within_rounding(g, a) || !within_rounding(g, b)) return i;
-  }
-  return n;
-}
-
 // "" when the snapshot holds what untimed calls write; else which output and element differs.
 std::string check_snapshot(const graded_work& w, std::size_t output, const std::vector<unsigned char>& got,
                            const std::vector<unsigned char>& first, const std::vector<unsigned char>& second) {
   if (got == first && got == second) return "";
   const timed_output& o = w.outputs[output];
-  const std::size_t element = o.element_bytes == 8 ? first_outside_rounding<double>(got.data(), first.data(), second.data(), o.bytes)
-                                                   : first_outside_rounding<float>(got.data(), first.data(), second.data(), o.bytes);
+  const std::size_t element = first_outside_rounding(o.element_bytes, got.data(), first.data(), second.data(), o.bytes);
   if (element * o.element_bytes >= o.bytes) return "";
   std::ostringstream text;
   text << "output " << output + 1 << " of " << w.outputs.size() << ", element " << element << " of "

@@ -1,0 +1,122 @@
+// The judge/executor channel's messages (grading/executor/wire.hpp): what the judge sends comes back
+// as sent, and what the executor (the submission's process) sends is parsed with bounds: a truncated,
+// padded, mislabelled or oversized reply is refused, never read past its end.
+#include "grading/executor/wire.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <string>
+
+namespace kc::grading::wire {
+namespace {
+
+reply sample_reply() {
+  reply r;
+  r.nonce = 0x1234567890abcdefULL;
+  r.made = true;
+  r.refused = true;
+  r.refusal = "block 96 is not a power of two";
+  r.returned = 77;
+  r.launch_error = 9;
+  r.host_out = {3, 48};
+  r.guard_found = true;
+  r.memory_refusals = 2;
+  r.launched = {0x1000, 0x2000};
+  r.launched_names = {"sum_kernel(float const*, float*)", "second"};
+  r.launches = 5;
+  r.runtime_libraries = "cuBLAS: /usr/lib/libcublas.so.13";
+  r.occupancy_blocks = 16;
+  return r;
+}
+
+TEST(Wire, ARequestComesBackAsSent) {
+  request q;
+  q.what = op::call;
+  q.nonce = 99;
+  q.entry = "kc_matmul";
+  q.drop_mappings_first = true;
+  arg a;
+  a.kind = arg_kind::device_pointer;
+  a.offset = 4096;
+  a.handle[0] = 7;
+  a.handle[63] = 9;
+  arg n;
+  n.kind = arg_kind::u64;
+  n.integer = 1 << 20;
+  q.args = {a, n};
+  const auto bytes = encode(q);
+  const auto back = decode_request(bytes.data(), bytes.size());
+  ASSERT_TRUE(back.has_value());
+  EXPECT_EQ(back->nonce, 99u);
+  EXPECT_EQ(back->entry, "kc_matmul");
+  EXPECT_TRUE(back->drop_mappings_first);
+  ASSERT_EQ(back->args.size(), 2u);
+  EXPECT_EQ(back->args[0].offset, 4096u);
+  EXPECT_EQ(back->args[0].handle[63], 9);
+  EXPECT_EQ(back->args[1].integer, 1 << 20);
+}
+
+TEST(Wire, AReplyComesBackAsSent) {
+  const auto bytes = encode(sample_reply());
+  const auto back = decode_reply(bytes.data(), bytes.size());
+  ASSERT_TRUE(back.has_value());
+  EXPECT_EQ(back->nonce, sample_reply().nonce);
+  EXPECT_EQ(back->refusal, sample_reply().refusal);
+  EXPECT_EQ(back->host_out, sample_reply().host_out);
+  EXPECT_EQ(back->launched, sample_reply().launched);
+  EXPECT_EQ(back->launched_names, sample_reply().launched_names);
+  EXPECT_EQ(back->runtime_libraries, sample_reply().runtime_libraries);
+  EXPECT_EQ(back->occupancy_blocks, 16);
+}
+
+TEST(Wire, EveryTruncationAndAnyPaddingOfAReplyIsRefused) {
+  const auto bytes = encode(sample_reply());
+  for (std::size_t size = 0; size < bytes.size(); ++size)
+    EXPECT_FALSE(decode_reply(bytes.data(), size).has_value()) << "truncated to " << size << " bytes";
+  auto padded = bytes;
+  padded.push_back(0);
+  EXPECT_FALSE(decode_reply(padded.data(), padded.size()).has_value());
+}
+
+TEST(Wire, AHelloOrRequestIsNotAReply) {
+  const auto hello_bytes = encode(hello{});
+  EXPECT_FALSE(decode_reply(hello_bytes.data(), hello_bytes.size()).has_value());
+  const auto request_bytes = encode(request{});
+  EXPECT_FALSE(decode_reply(request_bytes.data(), request_bytes.size()).has_value());
+}
+
+TEST(Wire, ATextLongerThanTheLimitIsRefusedNotRead) {
+  // A reply whose refusal claims 2^31 bytes: the reader stops at the claim, allocates nothing.
+  auto bytes = encode(sample_reply());
+  const std::size_t refusal_length_at = 1 + 8 + 1 + 4 + sample_reply().problem.size() + 1;  // tag, nonce, made, problem, refused
+  const std::uint32_t huge = 1u << 31;
+  std::memcpy(bytes.data() + refusal_length_at, &huge, sizeof huge);
+  EXPECT_FALSE(decode_reply(bytes.data(), bytes.size()).has_value());
+  // And one the writer cuts: a refusal past max_text is sent as its first max_text bytes.
+  reply long_refusal = sample_reply();
+  long_refusal.refusal.assign(max_text + 100, 'x');
+  const auto cut = encode(long_refusal);
+  const auto back = decode_reply(cut.data(), cut.size());
+  ASSERT_TRUE(back.has_value());
+  EXPECT_EQ(back->refusal.size(), max_text);
+}
+
+TEST(Wire, MessagesCrossASocketpairWhole) {
+  int pair[2];
+  ASSERT_EQ(socketpair(AF_UNIX, SOCK_SEQPACKET, 0, pair), 0);
+  const auto bytes = encode(sample_reply());
+  ASSERT_TRUE(send_message(pair[0], bytes));
+  const auto got = receive_message(pair[1]);
+  ASSERT_TRUE(got.has_value());
+  EXPECT_EQ(*got, bytes);
+  close(pair[0]);
+  EXPECT_FALSE(receive_message(pair[1]).has_value()) << "a closed peer is the end, not an empty message";
+  close(pair[1]);
+}
+
+}  // namespace
+}  // namespace kc::grading::wire
