@@ -9,6 +9,12 @@
 set -u
 out=$1 gpu_name=$2 build_s=$3 build_status=$4 test_s=$5 ctest_status=$6 args=$7
 
+# An XML attribute's text as a reader wants it in markdown: entities decoded (&amp; last, so "&amp;lt;"
+# stays "&lt;"), line breaks as spaces, and '|' escaped so it cannot split a table cell.
+xml_text() { sed "s/&lt;/</g; s/&gt;/>/g; s/&quot;/\"/g; s/&apos;/'/g; s/&#10;/ /g; s/&#13;/ /g; s/&#9;/ /g; s/&amp;/\&/g"; }
+pipes() { sed 's/|/\\|/g'; }
+cell() { xml_text | pipes; }
+
 # CTest's counts, summed over every <testsuite ... tests="N" failures="F" ... skipped="S" ...> (one
 # per machine in a merged report; CTest writes the attributes on several lines).
 attr() { tr '\n\t' '  ' <"$out/junit.xml" 2>/dev/null | grep -o "<testsuite [^>]*" | grep -oE " $1=\"[0-9]+\"" | grep -oE '[0-9]+' | awk '{s += $1} END {print s + 0}'; }
@@ -92,7 +98,7 @@ if [ "$failures" -gt 0 ] || [ "$ctest_status" -ne 0 ]; then
   # Each phase's list (ctest.log holds both phases' logs, one after the other).
   awk '/The following tests FAILED/ { p = 1 } /^Errors while running CTest/ { p = 0 } p' "$out/ctest.log" 2>/dev/null | head -n 40
   grep -h -B1 -x 'No tests were found!!!' "$out/ctest.log" 2>/dev/null | head -n 4  # a phase that selected nothing
-  grep -h -B1 -A1 'status="failed"' "$out"/units/*.xml 2>/dev/null | grep -o 'name="[^"]*"\|message="[^"]*"' | head -n 60
+  grep -h -B1 -A1 'status="failed"' "$out"/units/*.xml 2>/dev/null | grep -o 'name="[^"]*"\|message="[^"]*"' | xml_text | head -n 60
   echo '```'
   echo
 fi
@@ -108,9 +114,9 @@ fi
 verdicts=$(for f in "$out"/units/*known_bad*.xml; do
   [ -f "$f" ] || continue
   tr '\n' ' ' <"$f" | sed 's/<testcase /\n<testcase /g' | grep '^<testcase' | while read -r line; do
-    row=$(echo "$line" | grep -o ' name="[^"]*"' | head -n 1 | sed 's/.*name="//; s/"$//')
-    v=$(echo "$line" | grep -o 'name="verdict" value="[^"]*"' | sed 's/.*value="//; s/"$//')
-    c=$(echo "$line" | grep -o 'name="first_catch" value="[^"]*"' | sed 's/.*value="//; s/"$//' | cut -c1-160)
+    row=$(echo "$line" | grep -o ' name="[^"]*"' | head -n 1 | sed 's/.*name="//; s/"$//' | cell)
+    v=$(echo "$line" | grep -o 'name="verdict" value="[^"]*"' | sed 's/.*value="//; s/"$//' | cell)
+    c=$(echo "$line" | grep -o 'name="first_catch" value="[^"]*"' | sed 's/.*value="//; s/"$//' | xml_text | cut -c1-300 | pipes)
     [ -n "$v" ] && echo "| ${row##*/} | $v | $c |"
   done
 done)
