@@ -158,6 +158,49 @@ TEST(RunReportPage, SaysWhereTheCaseSecondsWent) {
   EXPECT_EQ(run_page_html(run, {}).find("time-split"), std::string::npos) << "a split from nothing recorded";
 }
 
+TEST(RunReportPage, FamiliesAreKernelFamiliesAndTheRestStandsApart) {
+  // Issue 35: the families table mixed kernel families with the suite's fixtures, the sanitizer's
+  // units and the polybench umbrella. A sanitizer unit now sits with the family it checks; fixtures
+  // and an umbrella over several families are listed under their own heading.
+  run_folder run;
+  run.ctest = std::vector<ctest_test>{};
+  for (const char* name : {"reduction.conformance.SequentialAddressing", "sanitizer.racecheck.reduction.catches",
+                           "polybench_atax.conformance.AtaxTwoKernels", "fixtures.conformance.GuardZones",
+                           "polybench.perf.AgainstBaseline"}) {
+    unit_run unit;
+    unit.name = name;
+    unit.family = family_of_unit(name);
+    unit.cases.push_back({std::string(name) + "/Case", outcome::passed, 0.1, "", {}});
+    run.units.push_back(unit);
+    run.ctest->push_back({name, outcome::passed, 0.1, "", ""});
+  }
+  const std::string page = run_page_html(run, {});
+  const std::size_t across = page.find("id=\"across-families\"");
+  ASSERT_NE(across, std::string::npos) << "no heading for what is not a kernel family";
+  for (const char* family : {"reduction", "polybench_atax"})
+    EXPECT_LT(page.find(std::string(">") + family + "</a></td>"), across) << family << " belongs in the families table";
+  for (const char* other : {"fixtures", "polybench"})
+    EXPECT_GT(page.find(std::string(">") + other + "</a></td>"), across) << other << " is not a kernel family";
+  EXPECT_EQ(page.find(">sanitizer</a></td>"), std::string::npos) << "the sanitizer is a tool, not a family";
+  // reduction's own section lists its sanitizer unit.
+  const std::size_t section = page.find("<h3>reduction <span");
+  ASSERT_NE(section, std::string::npos);
+  EXPECT_LT(page.find("sanitizer.racecheck.reduction.catches", section), page.find("</section>", section));
+}
+
+TEST(RunFolder, AUnitsFamilyIsTheKernelFamilyItTests) {
+  EXPECT_EQ(family_of_unit("matmul.conformance.SharedTiled"), "matmul");
+  EXPECT_EQ(family_of_unit("sanitizer.racecheck.polybench_conv2d.catches"), "polybench_conv2d");
+  EXPECT_EQ(family_of_unit("sanitizer.memcheck.access"), "access");
+  EXPECT_EQ(family_of_unit("reduction"), "reduction");
+  const std::vector<std::string> all{"polybench", "polybench_atax", "fixtures", "matmul"};
+  EXPECT_TRUE(is_across_families("polybench", all));
+  EXPECT_TRUE(is_across_families("fixtures", all));
+  EXPECT_FALSE(is_across_families("polybench_atax", all));
+  EXPECT_FALSE(is_across_families("matmul", all));
+  EXPECT_FALSE(is_across_families("polybench", {"polybench"})) << "an umbrella needs families under it";
+}
+
 TEST(RunReportPage, AnEmptyFolderSaysWhatIsMissing) {
   const recorded_run_copy run(false);
   const std::string page = written_page(run.path());

@@ -111,15 +111,29 @@ std::string families_section_html(const run_folder& run) {
             "family.</p>\n</section>\n";
     return html.str();
   }
-  html << "<table class=\"families\"><thead><tr><th class=\"text\">family</th><th>units</th><th>cases</th><th>passed</th>"
-          "<th>failed</th><th>skipped</th><th>known-bad rows caught</th></tr></thead><tbody>\n";
-  for (const auto& [name, f] : families)
-    html << "<tr><td class=\"text\"><a href=\"#" << element_id("family-", name) << "\">" << html_escape(name) << "</a></td><td>"
-         << f.units.size() << "</td><td>" << f.cases << "</td><td>" << f.passed << "</td>"
-         << failed_cell(f.failed, element_id("family-", name)) << "<td>" << f.skipped << "</td><td"
-         << (f.caught < f.rows ? " class=\"bad\"" : "") << ">"
-         << (f.rows == 0 ? std::string("\u2014") : std::to_string(f.caught) + " of " + std::to_string(f.rows)) << "</td></tr>\n";
-  html << "</tbody></table>\n";
+  // Kernel families first; the suite's own fixtures and umbrellas over several families apart.
+  std::vector<std::string> names;
+  for (const auto& [name, f] : families) names.push_back(name);
+  const auto table = [&](bool across) {
+    html << "<table class=\"families\"><thead><tr><th class=\"text\">" << (across ? "units" : "family")
+         << "</th><th>units</th><th>cases</th><th>passed</th><th>failed</th><th>skipped</th><th>known-bad rows caught</th>"
+            "</tr></thead><tbody>\n";
+    for (const auto& [name, f] : families) {
+      if (is_across_families(name, names) != across) continue;
+      html << "<tr><td class=\"text\"><a href=\"#" << element_id("family-", name) << "\">" << html_escape(name) << "</a></td><td>"
+           << f.units.size() << "</td><td>" << f.cases << "</td><td>" << f.passed << "</td>"
+           << failed_cell(f.failed, element_id("family-", name)) << "<td>" << f.skipped << "</td><td"
+           << (f.caught < f.rows ? " class=\"bad\"" : "") << ">"
+           << (f.rows == 0 ? std::string("\u2014") : std::to_string(f.caught) + " of " + std::to_string(f.rows)) << "</td></tr>\n";
+    }
+    html << "</tbody></table>\n";
+  };
+  table(false);
+  if (std::any_of(names.begin(), names.end(), [&](const std::string& n) { return is_across_families(n, names); })) {
+    html << "<h3 id=\"across-families\">Across families <span class=\"sub\">the suite's own fixtures, and units over "
+            "several families</span></h3>\n";
+    table(true);
+  }
 
   for (const auto& [name, f] : families) {
     html << "<section class=\"family\" id=\"" << element_id("family-", name) << "\">\n<h3>" << html_escape(name)

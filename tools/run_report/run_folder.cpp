@@ -132,8 +132,25 @@ unit_run unit_of(const std::vector<junit_suite>& suites, const std::string& file
       unit.cases.push_back(std::move(u));
     }
   }
-  unit.family = unit.name.substr(0, unit.name.find('.'));
+  unit.family = family_of_unit(unit.name);
   return unit;
+}
+
+std::string family_of_unit(const std::string& unit_name) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  for (std::size_t dot; (dot = unit_name.find('.', start)) != std::string::npos; start = dot + 1)
+    parts.push_back(unit_name.substr(start, dot - start));
+  parts.push_back(unit_name.substr(start));
+  if (parts.size() >= 3 && parts[0] == "sanitizer") return parts[2];
+  return parts[0];
+}
+
+bool is_across_families(const std::string& family, const std::vector<std::string>& all_families) {
+  if (family == "fixtures") return true;
+  for (const std::string& other : all_families)
+    if (other.size() > family.size() + 1 && other.compare(0, family.size() + 1, family + "_") == 0) return true;
+  return false;
 }
 
 run_folder read_run_folder(const fs::path& dir) {

@@ -40,12 +40,22 @@ struct unit_case {
 
 struct unit_run {
   std::string name;    // the CTest test: "matmul.conformance.SharedTiled"
-  std::string family;  // its first dotted component: "matmul"
+  std::string family;  // the kernel family it tests: family_of_unit(name)
   int processes = 0;
   double seconds = 0;
   std::vector<unit_case> cases;
   std::size_t count(outcome o) const;
 };
+
+// The kernel family a unit tests: its first dotted component ("matmul.conformance.SharedTiled":
+// "matmul"), but a sanitizer unit's third ("sanitizer.racecheck.polybench_conv2d.catches":
+// "polybench_conv2d"), so each family's tool runs sit with its other units (issue 35).
+std::string family_of_unit(const std::string& unit_name);
+
+// Whether a first component names something other than a kernel family: the suite's own fixtures
+// ("fixtures"), or an umbrella over several families ("polybench" over "polybench_atax", ...: a unit
+// such as polybench.perf.AgainstBaseline), given every family the run holds. These are listed apart.
+bool is_across_families(const std::string& family, const std::vector<std::string>& all_families);
 
 // "- key: value" lines of summary.md's header (GPU, driver, commit, command, build), in order, and
 // its verdict line.
