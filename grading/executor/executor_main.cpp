@@ -189,6 +189,9 @@ class executor {
       return;
     }
     hello_.loaded = true;
+    // The guard's readouts, found once: every call reads them, inside the judge's timed region.
+    refusals_ = reinterpret_cast<refusals_fn>(dlsym(library_, "kc_grader_memory_refusals"));
+    launched_ = reinterpret_cast<launched_fn>(dlsym(library_, "kc_grader_launched_kernels"));
     for (const auto& [name, unused] : invokers())
       if (void* symbol = dlsym(library_, name.c_str()); symbol != nullptr) {
         symbols_[name] = symbol;
@@ -230,7 +233,6 @@ class executor {
     if (const auto found = library_code_found()) r.runtime_libraries = *found;
   }
 
- public:
   // At the judge's quit: its buffers unmapped and the stream gone, so a wrapping memcheck's leak
   // check at exit reports the submission's own allocations only.
   void release() {
@@ -239,32 +241,23 @@ class executor {
     stream_ = nullptr;
   }
 
- private:
-
+  // The kernels are sent as tokens (their addresses here); the judge names one through kernel_info
+  // when it needs to.
   void read_guard(wire::reply& r) {
     if (library_ == nullptr) return;  // the echo executor: no submission, no guard
-    using refusals_fn = unsigned long (*)(size_t*, size_t*, size_t*);
-    using launched_fn = std::size_t (*)(const void**, std::size_t, unsigned long long*, int*);
-    const auto refusals = reinterpret_cast<refusals_fn>(dlsym(library_, "kc_grader_memory_refusals"));
-    const auto launched = reinterpret_cast<launched_fn>(dlsym(library_, "kc_grader_launched_kernels"));
-    r.guard_found = refusals != nullptr && launched != nullptr;
+    r.guard_found = refusals_ != nullptr && launched_ != nullptr;
     if (!r.guard_found) return;
     size_t largest = 0, held = 0, limit = 0;
-    r.memory_refusals = refusals(&largest, &held, &limit);
+    r.memory_refusals = refusals_(&largest, &held, &limit);
     r.largest_refused = largest;
     r.memory_held = held;
     r.memory_limit = limit;
     std::array<const void*, 64> kernels{};
     unsigned long long launches = 0;
     int more = 0;
-    const std::size_t distinct = launched(kernels.data(), kernels.size(), &launches, &more);
-    for (std::size_t i = 0; i < distinct && i < kernels.size(); ++i) {
+    const std::size_t distinct = launched_(kernels.data(), kernels.size(), &launches, &more);
+    for (std::size_t i = 0; i < distinct && i < kernels.size(); ++i)
       r.launched.push_back(reinterpret_cast<std::uintptr_t>(kernels[i]));
-      const char* name = nullptr;
-      r.launched_names.push_back(cudaFuncGetName(&name, kernels[i]) == cudaSuccess && name != nullptr ? demangled(name)
-                                                                                                       : std::string());
-      (void)cudaGetLastError();
-    }
     r.launches = launches;
     r.more_launched = more != 0 || distinct > kernels.size();
   }
@@ -301,8 +294,13 @@ class executor {
     return r;
   }
 
+  using refusals_fn = unsigned long (*)(size_t*, size_t*, size_t*);
+  using launched_fn = std::size_t (*)(const void**, std::size_t, unsigned long long*, int*);
+
   wire::hello hello_;
   void* library_ = nullptr;
+  refusals_fn refusals_ = nullptr;
+  launched_fn launched_ = nullptr;
   std::map<std::string, void*> symbols_;
   cudaStream_t stream_ = nullptr;
   mappings maps_;

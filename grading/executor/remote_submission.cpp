@@ -241,11 +241,9 @@ void add_readouts(const wire::reply& r) {
   memory.held = r.memory_held;
   memory.limit = r.memory_limit;
   launched_since.guard_found = launched_since.guard_found && r.guard_found;
-  for (std::size_t i = 0; i < r.launched.size(); ++i)
-    if (std::find(launched_since.kernels.begin(), launched_since.kernels.end(), r.launched[i]) == launched_since.kernels.end()) {
-      launched_since.kernels.push_back(r.launched[i]);
-      launched_since.names.push_back(i < r.launched_names.size() ? r.launched_names[i] : std::string());
-    }
+  for (const std::uint64_t kernel : r.launched)
+    if (std::find(launched_since.kernels.begin(), launched_since.kernels.end(), kernel) == launched_since.kernels.end())
+      launched_since.kernels.push_back(kernel);
   launched_since.launches += r.launches;
   launched_since.more = launched_since.more || r.more_launched;
   libraries = r.runtime_libraries;

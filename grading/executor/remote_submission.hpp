@@ -65,7 +65,6 @@ guard_readout take_memory_refusals();
 struct launched_readout {
   bool guard_found = true;
   std::vector<std::uint64_t> kernels;
-  std::vector<std::string> names;
   std::uint64_t launches = 0;
   bool more = false;
 };

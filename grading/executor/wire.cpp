@@ -145,10 +145,7 @@ std::vector<unsigned char> encode(const reply& r) {
   w.u64(r.memory_limit);
   const std::size_t kernels = r.launched.size() < max_items ? r.launched.size() : max_items;
   w.u32(static_cast<std::uint32_t>(kernels));
-  for (std::size_t i = 0; i < kernels; ++i) {
-    w.u64(r.launched[i]);
-    w.text(i < r.launched_names.size() ? r.launched_names[i] : std::string());
-  }
+  for (std::size_t i = 0; i < kernels; ++i) w.u64(r.launched[i]);
   w.u64(r.launches);
   w.flag(r.more_launched);
   w.text(r.runtime_libraries);
@@ -182,10 +179,7 @@ std::optional<reply> decode_reply(const unsigned char* data, std::size_t size) {
   r.memory_held = in.u64();
   r.memory_limit = in.u64();
   const std::size_t kernels = in.count();
-  for (std::size_t i = 0; i < kernels && in.ok(); ++i) {
-    r.launched.push_back(in.u64());
-    r.launched_names.push_back(in.text());
-  }
+  for (std::size_t i = 0; i < kernels && in.ok(); ++i) r.launched.push_back(in.u64());
   r.launches = in.u64();
   r.more_launched = in.flag();
   r.runtime_libraries = in.text();

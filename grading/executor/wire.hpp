@@ -75,7 +75,6 @@ struct reply {
   bool guard_found = false;
   std::uint64_t memory_refusals = 0, largest_refused = 0, memory_held = 0, memory_limit = 0;
   std::vector<std::uint64_t> launched;    // distinct kernels launched (tokens), first first
-  std::vector<std::string> launched_names;
   std::uint64_t launches = 0;
   bool more_launched = false;
   std::string runtime_libraries;          // the library watch's finding, "" when none

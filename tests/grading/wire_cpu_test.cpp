@@ -26,7 +26,6 @@ reply sample_reply() {
   r.guard_found = true;
   r.memory_refusals = 2;
   r.launched = {0x1000, 0x2000};
-  r.launched_names = {"sum_kernel(float const*, float*)", "second"};
   r.launches = 5;
   r.runtime_libraries = "cuBLAS: /usr/lib/libcublas.so.13";
   r.occupancy_blocks = 16;
@@ -68,7 +67,6 @@ TEST(Wire, AReplyComesBackAsSent) {
   EXPECT_EQ(back->refusal, sample_reply().refusal);
   EXPECT_EQ(back->host_out, sample_reply().host_out);
   EXPECT_EQ(back->launched, sample_reply().launched);
-  EXPECT_EQ(back->launched_names, sample_reply().launched_names);
   EXPECT_EQ(back->runtime_libraries, sample_reply().runtime_libraries);
   EXPECT_EQ(back->occupancy_blocks, 16);
 }
