@@ -1,23 +1,30 @@
-// Example submission (issue 32, the executor's trust boundary): the correct K3 (correct.cu), launched
-// twice per call (the second run writes the same partial sums), so its honest time is about twice the
-// reference's, and it tries to make the judge's timing favour it through the GPU's L2 cache, which
-// the judge and the executor share: when its library loads (and again in a call, outside a capture,
-// on a device it has not set yet) it sets the device's persisting-L2 limit to the most the device
-// allows (cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, persistingL2CacheMaxSize)), and in every
-// call it sets an access policy window (cudaStreamSetAttribute, cudaAccessPropertyPersisting, hit
-// ratio 1, the rest streaming) over its input and output (one window spanning both where the device's
-// largest window holds them, else over the input) on the stream it is given, on the per-thread
-// stream and on the legacy stream -- so its data stays in L2 from one timed call to the next, and
-// the reference, timed beside it, finds less ordinary L2.
+// Example submission (issue 32, the executor's trust boundary): the correct K3 (correct.cu), with a
+// second pass of the same kernel over a private buffer of the same length (its result thrown away),
+// so its honest time is about twice the reference's. It tries to make the judge's timing favour it
+// through the GPU's L2 cache, which the judge and the executor share: when its library loads (and
+// again in a call, outside a capture, on a device it has not set yet) it sets the device's
+// persisting-L2 limit to the most the device allows (cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize,
+// persistingL2CacheMaxSize)), and in every call it sets an access policy window
+// (cudaStreamSetAttribute, cudaAccessPropertyPersisting, hit ratio 1, the rest streaming) over its
+// input and output (one window spanning both where the device's largest window holds them, else over
+// the input) on the stream it is given, on the per-thread stream and on the legacy stream -- so its
+// input stays in L2 from one timed call to the next, and the reference, timed beside it, finds less
+// ordinary L2.
+// The second pass reads a buffer of its own, not the input again: a call that re-reads its input
+// may keep it in L2 for the re-read, which is the window's intended use within one call (issue 32's
+// first H100 run of the earlier version, which ran the same pass twice over the input, measured 1.41
+// for it). What this example checks is the attack across calls, so nothing it does within one call
+// gains from the window.
 // Before issue 32 the set-aside and the windows lasted for the grading process's whole timing. Now
 // the judge resets the persisting lines and clears the set-aside before each timed sample
 // (cudaCtxResetPersistingL2Cache, the limit set to 0), so every sample of both starts from the same
 // L2; a refused call is passed by (its error cleared).
 // Expected: slow, 92-98. Every value group full (small 20, odd 25, large 15, configs 15, edge 5) and
-// the sanitizer group (10): 90. Performance: ratio ~2 (two launches of the same pass at n = 2^24;
-// the reference's multi-pass driver launches once per pass) -> (3 - 2) / (3 - 1.2) x 10 = 5.6 points:
-// 95.6. The range allows the ratio from ~1.6 (98: the second run finds part of its input still in L2)
-// to ~2.5 (92.8: launch gaps of the short passes counted twice).
+// the sanitizer group (10): 90. Performance: ratio ~2 (two passes over n floats each, where the
+// reference's multi-pass driver reads n once) -> (3 - 2) / (3 - 1.2) x 10 = 5.6 points: 95.6. The
+// range allows the ratio from ~1.6 (98) to ~2.5 (92.8: launch gaps of the short passes counted
+// twice). Had the window kept the input in L2 from one sample to the next, the first pass would read
+// up to the set-aside's 3/4 of L2 from it and the ratio would fall below 1.6.
 #include "kconform_reduction_submission.h"
 
 #include <algorithm>
@@ -37,6 +44,27 @@ __global__ void sequential_addressing(const float* in, float* out, size_t n) {
 }
 
 namespace {
+
+// The second pass's buffer and its output, grown as needed (never freed: the process's life).
+float* own_input = nullptr;
+float* own_output = nullptr;
+size_t own_floats = 0;
+
+bool own_buffers_for(size_t n, int grid, cudaStream_t stream) {
+  const size_t need = std::max(n, static_cast<size_t>(grid));
+  if (need <= own_floats) return true;
+  (void)cudaFree(own_input);
+  (void)cudaFree(own_output);
+  own_floats = 0;
+  if (cudaMalloc(&own_input, need * sizeof(float)) != cudaSuccess ||
+      cudaMalloc(&own_output, need * sizeof(float)) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return false;
+  }
+  if (cudaMemsetAsync(own_input, 0, need * sizeof(float), stream) != cudaSuccess) return false;
+  own_floats = need;
+  return true;
+}
 
 int device_set = -1;       // the device whose persisting-L2 limit was raised
 size_t largest_window = 0;  // its cudaDevAttrMaxAccessPolicyWindowSize
@@ -98,8 +126,10 @@ const char* kc_reduction_pass(float* in, float* out, size_t n, int block, int gr
     raise_the_persisting_limit();  // never inside a capture: a device-wide setting
   (void)cudaGetLastError();
   keep_in_l2(in, n, out, grid, stream);
-  for (int again = 0; again < 2; ++again)  // the slowness: the same pass, twice
-    sequential_addressing<<<grid, block, block * sizeof(float), stream>>>(in, out, n);
+  if (!own_buffers_for(n, grid, stream)) return "could not allocate the second pass's buffer";
+  sequential_addressing<<<grid, block, block * sizeof(float), stream>>>(in, out, n);
+  // The slowness: the same pass over a buffer of its own (the window does not cover it).
+  sequential_addressing<<<grid, block, block * sizeof(float), stream>>>(own_input, own_output, n);
   return nullptr;
 }
 
