@@ -54,10 +54,7 @@ inline void time_rows_at_repeats_and_one(const graded_work& submission, const gr
   record_timing_method(at_repeats, "_at_repeats");
   record_timing_method(at_one, "_one_repeat");
   for (const judged_timing* t : {&at_repeats, &at_one})
-    if (!t->evaded.empty()) {
-      ADD_FAILURE() << timing_evaded_message(t->evaded);
-      return;
-    }
+    if (!timing_succeeded(*t)) return;
   const repeats_timing timed{at_repeats.ratio, at_one.ratio, repeats};
   record_scored_ratio(timed.scored());
   ::testing::Test::RecordProperty("repeats", std::to_string(repeats));

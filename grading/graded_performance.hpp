@@ -1,12 +1,13 @@
 // The performance case every grading program has: one case (unit "performance") that times the
-// submission against the family's reference variant in the same process, interleaved, on the judge's
-// side of the trust boundary (grading/judged_timing.hpp: the judge's own events around each call, the
-// outputs copied inside the region and checked against an untimed call, a call's own cost measured on
-// a trusted executor and subtracted), and records what tools/grade_report scores: the ratio of
-// medians, both medians, the reference's name and the size.
+// submission against the family's reference variant, interleaved, on the judge's side of the trust
+// boundary (grading/judged_timing.hpp: the judge's own events around each region, the submission's
+// calls replayed many times per region on distinct buffer sets, every set's outputs copied inside the
+// region and checked against an untimed call, an exchange's own cost measured on a trusted executor
+// and subtracted), and records what tools/grade_report scores: the ratio of medians, both medians,
+// the reference's name and the size.
 //
-// Timing repeats one call on the same buffers and contents, so a launcher that remembers its answers
-// by (pointers, shape) and replays them would be timed as a copy. After timing, every performance
+// Timing repeats the same calls on the same contents (at a few addresses), so a launcher that
+// remembers its answers by (pointers, shape) and replays them would be timed as a copy. After timing, every performance
 // case therefore gives the timed input buffers new contents at the same addresses, runs the
 // submission once more into a poisoned output and compares it exactly with the right answer for the
 // new contents (matmul: the reference variant's product; reduction: the host total): a submission
@@ -70,6 +71,22 @@ inline void record_timing_method(const judged_timing& t, const std::string& suff
   ::testing::Test::RecordProperty("submission_region_ms" + suffix, std::to_string(t.submission_region_us / 1000));
   ::testing::Test::RecordProperty("call_cost_ms" + suffix, std::to_string(t.call_cost_us / 1000));
   ::testing::Test::RecordProperty("calls_per_sample" + suffix, std::to_string(t.calls_per_sample));
+  ::testing::Test::RecordProperty("replayed" + suffix, std::to_string(t.repeat));
+}
+
+// False, with the case failed saying why, when the timing scored nothing: a timed call's output was
+// not complete when it returned (timing evaded), or a replay was refused or failed on the device.
+inline bool timing_succeeded(const judged_timing& t) {
+  if (!t.evaded.empty()) {
+    ADD_FAILURE() << timing_evaded_message(t.evaded);
+    return false;
+  }
+  if (!t.failed.empty()) {
+    ADD_FAILURE() << "the timing could not run the submission's calls as it timed them: " << t.failed
+                  << ". Performance is not scored.";
+    return false;
+  }
+  return true;
 }
 
 // Times both works (judge_timing) and records the ratio submission / reference; a sample whose
@@ -78,14 +95,12 @@ inline void time_against_reference(const graded_work& submission, const graded_w
                                    const std::string& what) {
   const judged_timing t = judge_timing(submission, reference, stream);
   record_timing_method(t);
-  if (!t.evaded.empty()) {
-    ADD_FAILURE() << timing_evaded_message(t.evaded);
-    return;
-  }
+  if (!timing_succeeded(t)) return;
   record_scored_ratio(t.ratio);
-  std::cout << what << ": submission " << t.ratio.submission_us << " us (region " << t.submission_region_us << " us, "
-            << t.calls_per_sample << " call(s), which cost " << t.call_cost_us << " us by themselves), reference " << t.ratio.reference_us
-            << " us, ratio " << t.ratio.ratio() << '\n';
+  std::cout << what << ": submission " << t.ratio.submission_us << " us a call (region " << t.submission_region_us
+            << " us for " << t.repeat << " replays, " << t.calls_per_sample << " call(s); an exchange costs "
+            << t.call_cost_us << " us by itself), reference " << t.ratio.reference_us << " us, ratio "
+            << t.ratio.ratio() << '\n';
 }
 
 // Runs `call` (the submission's launch on `stream`) as the timing runs it: one direct call, waited

@@ -114,6 +114,78 @@ struct side {
   }
 };
 
+// The submission's side: its calls recorded once (an untimed run through the proxies), then made
+// `repeat` times per sample in one exchange (remote::replay), the k-th time on the k-th buffer set:
+// set 0 is the work's own buffers, sets 1.. are the judge's copies of every allocation the calls were
+// handed, made afresh before each sample from set 0 as its prepare and poison left it. Every set's
+// outputs are copied into snapshots of their own inside the region, and each must hold what untimed
+// calls write. Distinct sets keep what one call leaves in L2 from serving the next, and let no output
+// be one an earlier call wrote.
+struct replayed_side {
+  const graded_work* work = nullptr;
+  std::vector<remote::allocation> recorded;
+  std::vector<std::vector<std::unique_ptr<device_buffer<unsigned char>>>> clones;  // [set - 1][allocation]
+  std::vector<std::vector<void*>> sets;                                            // the same, as pointers
+  std::vector<std::vector<std::unique_ptr<device_buffer<unsigned char>>>> snapshots;  // [set][output]
+  std::vector<std::vector<void*>> output_at;  // [set][output]: where set k's copy of the output is (null: none)
+  std::vector<double> region_us;
+  std::string failed;  // a replay that was refused or failed on the device
+
+  replayed_side(const graded_work& w, std::vector<remote::allocation> calls_were_handed, int repeat)
+      : work(&w), recorded(std::move(calls_were_handed)) {
+    for (int k = 1; k < repeat; ++k) {
+      clones.emplace_back();
+      sets.emplace_back();
+      for (const remote::allocation& a : recorded) {
+        clones.back().push_back(std::make_unique<device_buffer<unsigned char>>(std::max<std::size_t>(a.bytes, 1)));
+        sets.back().push_back(clones.back().back()->data());
+      }
+    }
+    for (int k = 0; k < repeat; ++k) {
+      snapshots.emplace_back();
+      output_at.emplace_back();
+      for (const timed_output& o : w.outputs) {
+        snapshots.back().push_back(std::make_unique<device_buffer<unsigned char>>(o.bytes));
+        output_at.back().push_back(k == 0 ? o.data : in_set(o.data, k));
+      }
+    }
+  }
+
+  int repeat() const { return static_cast<int>(sets.size()) + 1; }
+
+  // Set k's counterpart of a set-0 address; null when no recorded allocation holds it.
+  void* in_set(const void* p, int k) const {
+    const auto* at = static_cast<const unsigned char*>(p);
+    for (std::size_t b = 0; b < recorded.size(); ++b) {
+      const auto* base = static_cast<const unsigned char*>(recorded[b].base);
+      if (at >= base && at < base + recorded[b].bytes) return static_cast<unsigned char*>(sets[k - 1][b]) + (at - base);
+    }
+    return nullptr;
+  }
+
+  void sample(cudaStream_t s, l2_cleaner& l2, region_clock& clock) {
+    if (work->work.prepare) work->work.prepare(s);
+    for (const timed_output& o : work->outputs) KC_CUDA_TRY(cudaMemsetAsync(o.data, o.fill, o.bytes, s));
+    for (std::size_t k = 0; k < sets.size(); ++k)
+      for (std::size_t b = 0; b < recorded.size(); ++b)
+        KC_CUDA_TRY(cudaMemcpyAsync(sets[k][b], recorded[b].base, recorded[b].bytes, cudaMemcpyDeviceToDevice, s));
+    l2.clean(s);
+    clock.start(s);
+    const wire::reply r = remote::replay(recorded, sets);
+    for (std::size_t k = 0; k < snapshots.size(); ++k)
+      for (std::size_t o = 0; o < work->outputs.size(); ++o)
+        if (output_at[k][o] != nullptr)
+          KC_CUDA_TRY(cudaMemcpyAsync(snapshots[k][o]->data(), output_at[k][o], work->outputs[o].bytes,
+                                      cudaMemcpyDeviceToDevice, s));
+    region_us.push_back(clock.stop_us(s));
+    if (failed.empty() && !r.made) failed = "a replay of the timed calls could not be made: " + r.problem;
+    if (failed.empty() && r.refused) failed = "a replayed call was refused: " + r.refusal;
+    if (failed.empty() && (r.launch_error != 0 || r.sync_error != 0))
+      failed = std::string("a replayed call failed: ") +
+               cudaGetErrorName(static_cast<cudaError_t>(r.launch_error != 0 ? r.launch_error : r.sync_error));
+  }
+};
+
 // "" when the snapshot holds what untimed calls write; else which output and element differs.
 std::string check_snapshot(const graded_work& w, std::size_t output, const std::vector<unsigned char>& got,
                            const std::vector<unsigned char>& first, const std::vector<unsigned char>& second) {
@@ -136,6 +208,19 @@ std::string timing_evaded_message(const std::string& what) {
          "thread) is not finished there, so it is not accepted. Performance is not scored.";
 }
 
+// How many times a sample replays the submission's calls: enough that its calls fill ~5 ms at the
+// reference's speed, so the exchange (~0.2-1 ms on the H100 box, with its noise) is paid once for many
+// calls; at most 64, and no more buffer sets than a quarter of the free device memory or 1 GiB holds.
+int replay_count(double reference_us, std::size_t bytes_per_set) {
+  constexpr double target_us = 5000;
+  std::size_t free_bytes = 0, total_bytes = 0;
+  KC_CUDA_TRY(cudaMemGetInfo(&free_bytes, &total_bytes));
+  const std::size_t budget = std::min<std::size_t>(free_bytes / 4, std::size_t{1} << 30);
+  const double by_time = std::ceil(target_us / std::max(reference_us, 1.0));
+  const double by_memory = 1.0 + static_cast<double>(budget / std::max<std::size_t>(bytes_per_set, 1));
+  return static_cast<int>(std::clamp(std::min(by_time, by_memory), 1.0, 64.0));
+}
+
 judged_timing judge_timing(const graded_work& submission, const graded_work& reference, cudaStream_t stream, int samples) {
   judged_timing out;
   l2_cleaner l2;
@@ -149,50 +234,63 @@ judged_timing judge_timing(const graded_work& submission, const graded_work& ref
     if (const std::string problem = check_snapshot(submission, o, second[o], first[o], first[o]); !problem.empty())
       out.evaded = "two untimed calls on the same inputs disagreed beyond rounding: " + problem;
   if (!out.evaded.empty()) return out;
-  // The echo sample makes as many calls as a submission sample does (a pass driver calls once per
-  // pass; a size query counts too): what crossing into another process costs is not the same for
-  // each call of a row (the first switches the GPU to the other context), so it is measured as the
-  // submission's samples pay it, not per call.
+  // The calls a sample makes, recorded in an untimed run (a pass driver's several calls, a size query).
+  remote::start_recording();
+  const std::uint64_t calls_before = remote::calls_made();
+  (void)sub.untimed_outputs(stream);
+  const std::vector<remote::allocation> handed = remote::stop_recording();
+  const auto calls_per_run = static_cast<double>(remote::calls_made() - calls_before);
+  std::size_t bytes_per_set = 0;
+  for (const remote::allocation& a : handed) bytes_per_set += a.bytes;
+  for (const timed_output& o : submission.outputs) bytes_per_set += o.bytes;  // each set's snapshots
+  // The reference's speed sets how many calls a sample replays.
+  for (int i = 0; i < 2; ++i) ref.sample(stream, l2, clock);
+  const int repeat = replay_count(median(ref.region_us), bytes_per_set);
+  replayed_side replayed(submission, handed, repeat);
   std::vector<double> echo_us;
-  int echo_calls = 1;
   const auto echo_sample = [&] {
     l2.clean(stream);
     clock.start(stream);
-    for (int c = 0; c < echo_calls; ++c) remote::echo_call();
+    remote::echo_call();
     echo_us.push_back(clock.stop_us(stream));
   };
-  // Warm-up: clocks up, modules loaded, both executors' first calls made.
+  // Warm-up: clocks up, modules loaded, every buffer set mapped by the executor, both executors' first
+  // exchanges made.
   for (int i = 0; i < 2; ++i) {
-    sub.sample(stream, l2, clock);
+    replayed.sample(stream, l2, clock);
     ref.sample(stream, l2, clock);
     echo_sample();
   }
-  echo_calls = std::max(1, static_cast<int>(std::lround(median(sub.calls))));
-  sub.region_us.clear();
-  sub.calls.clear();
+  replayed.region_us.clear();
   ref.region_us.clear();
   echo_us.clear();
-  for (int i = 0; i < samples && out.evaded.empty(); ++i) {
-    sub.sample(stream, l2, clock);
-    for (std::size_t o = 0; o < submission.outputs.size() && out.evaded.empty(); ++o) {
-      std::vector<unsigned char> got(submission.outputs[o].bytes);
-      KC_CUDA_TRY(cudaMemcpy(got.data(), sub.snapshots[o]->data(), got.size(), cudaMemcpyDeviceToHost));
-      const std::string problem = check_snapshot(submission, o, got, first[o], second[o]);
-      if (!problem.empty())
-        out.evaded = "in timed sample " + std::to_string(i + 1) + " the call returned before its output was complete: " + problem;
-    }
+  for (int i = 0; i < samples && out.evaded.empty() && replayed.failed.empty(); ++i) {
+    replayed.sample(stream, l2, clock);
+    for (std::size_t k = 0; k < replayed.snapshots.size() && out.evaded.empty(); ++k)
+      for (std::size_t o = 0; o < submission.outputs.size() && out.evaded.empty(); ++o) {
+        if (replayed.output_at[k][o] == nullptr) continue;
+        std::vector<unsigned char> got(submission.outputs[o].bytes);
+        KC_CUDA_TRY(cudaMemcpy(got.data(), replayed.snapshots[k][o]->data(), got.size(), cudaMemcpyDeviceToHost));
+        const std::string problem = check_snapshot(submission, o, got, first[o], second[o]);
+        if (!problem.empty())
+          out.evaded = "in timed sample " + std::to_string(i + 1) + ", call " + std::to_string(k + 1) + " of " +
+                       std::to_string(repeat) + ", the call returned before its output was complete: " + problem;
+      }
     ref.sample(stream, l2, clock);
     echo_sample();
   }
-  out.samples = static_cast<int>(sub.region_us.size());
-  out.submission_region_us = median(sub.region_us);
+  out.failed = replayed.failed;
+  out.samples = static_cast<int>(replayed.region_us.size());
+  out.repeat = repeat;
+  out.submission_region_us = median(replayed.region_us);
   out.call_cost_us = median(echo_us);
-  out.calls_per_sample = median(sub.calls);
-  // The submission's own time: its region less what as many calls cost by themselves (the echo
-  // region). Where that leaves less than a twentieth of the region the subtraction measured noise,
-  // not work: no ratio (record_scored_ratio fails the case), never a flattering one from a floor.
+  out.calls_per_sample = calls_per_run * repeat;
+  // The submission's own time per call: its region less what an exchange costs by itself (the echo
+  // region), over the calls replayed. Where that leaves less than a twentieth of the region the
+  // subtraction measured noise, not work: no ratio (record_scored_ratio fails the case), never a
+  // flattering one from a floor.
   const double own = out.submission_region_us - out.call_cost_us;
-  out.ratio = {own >= 0.05 * out.submission_region_us ? own : 0.0, median(ref.region_us)};
+  out.ratio = {own >= 0.05 * out.submission_region_us ? own / repeat : 0.0, median(ref.region_us)};
   return out;
 }
 

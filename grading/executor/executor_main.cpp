@@ -39,6 +39,13 @@ class mappings {
   void* resolve(const wire::arg& a, std::string* problem) {
     if (a.kind == wire::arg_kind::null_pointer) return nullptr;
     auto found = open_.find(a.handle);
+    const auto id = static_cast<std::uint64_t>(a.integer);
+    if (found != open_.end() && found->second.id != id) {  // another allocation with the same handle bytes
+      (void)cudaIpcCloseMemHandle(found->second.base);
+      (void)cudaGetLastError();
+      open_.erase(found);
+      found = open_.end();
+    }
     if (found == open_.end()) {
       cudaIpcMemHandle_t handle;
       std::memcpy(&handle, a.handle.data(), sizeof handle);
@@ -48,18 +55,22 @@ class mappings {
         *problem = std::string("could not map a buffer of the grader's (cudaIpcOpenMemHandle: ") + cudaGetErrorName(e) + ")";
         return nullptr;
       }
-      found = open_.emplace(a.handle, base).first;
+      found = open_.emplace(a.handle, mapped{base, id}).first;
     }
-    return static_cast<char*>(found->second) + a.offset;
+    return static_cast<char*>(found->second.base) + a.offset;
   }
   void close_all() {
-    for (const auto& [handle, base] : open_) (void)cudaIpcCloseMemHandle(base);
+    for (const auto& [handle, m] : open_) (void)cudaIpcCloseMemHandle(m.base);
     (void)cudaGetLastError();
     open_.clear();
   }
 
  private:
-  std::map<std::array<unsigned char, 64>, void*> open_;
+  struct mapped {
+    void* base = nullptr;
+    std::uint64_t id = 0;  // the judge's buffer id it was opened for
+  };
+  std::map<std::array<unsigned char, 64>, mapped> open_;
 };
 
 // ---- one call's arguments, decoded to the entry's C types ----
@@ -159,6 +170,7 @@ class executor {
       }
       wire::reply r = request->what == wire::op::kernel_info ? kernel_info(*request)
                       : request->what == wire::op::echo      ? echo()
+                      : request->what == wire::op::replay    ? replay(*request)
                                                              : call(*request);
       r.nonce = request->nonce;
       if (!wire::send_message(channel, wire::encode(r))) return;
@@ -202,19 +214,69 @@ class executor {
   wire::reply call(const wire::request& request) {
     wire::reply r;
     if (request.drop_mappings_first) maps_.close_all();
-    const auto symbol = symbols_.find(request.entry);
-    const auto run = invokers().find(request.entry);
-    if (symbol == symbols_.end() || run == invokers().end()) {
-      r.problem = "the submission does not export " + request.entry;
-      return r;
-    }
+    if (request.record == wire::record_mode::first) recorded_.clear();
     call_state s{&maps_, stream_, {}, {}};
-    run->second(symbol->second, request.args, s, r);
-    if (!r.made) {
-      r.problem = s.problem.empty() ? "the call could not be made" : s.problem;
+    if (!make(request.entry, request.args, s, r)) return r;
+    if (request.record != wire::record_mode::none) recorded_.push_back({request.entry, request.args});
+    r.host_out = s.host_out;
+    finish(r);
+    return r;
+  }
+
+  // One call of an entry; false with r.problem set when it could not be made.
+  bool make(const std::string& entry, const std::vector<wire::arg>& args, call_state& s, wire::reply& r) {
+    const auto symbol = symbols_.find(entry);
+    const auto run = invokers().find(entry);
+    if (symbol == symbols_.end() || run == invokers().end()) {
+      r.problem = "the submission does not export " + entry;
+      return false;
+    }
+    run->second(symbol->second, args, s, r);
+    if (!r.made) r.problem = s.problem.empty() ? "the call could not be made" : s.problem;
+    return r.made;
+  }
+
+  // The recorded calls, `repeat` times back to back on the executor's stream, the k-th time with
+  // every buffer of replay_from swapped for its counterpart in row k-1 of replay_to (the judge's
+  // copies of the same contents at other addresses), then the device waited for once: the judge
+  // times the whole exchange, so what crossing the boundary costs is paid once for `repeat` calls.
+  // The first refusal ends the replay (a refused call times as nothing; the judge fails the case).
+  wire::reply replay(const wire::request& request) {
+    wire::reply r;
+    const std::size_t buffers = request.replay_from.size();
+    if (request.repeat == 0 || recorded_.empty() ||
+        request.replay_to.size() != buffers * (request.repeat - 1)) {
+      r.problem = "a replay without recorded calls or with buffer sets of the wrong size";
       return r;
     }
-    r.host_out = s.host_out;
+    for (std::uint32_t k = 0; k < request.repeat; ++k) {
+      for (const auto& [entry, recorded_args] : recorded_) {
+        std::vector<wire::arg> args = recorded_args;
+        if (k > 0)
+          for (wire::arg& a : args)
+            for (std::size_t b = 0; b < buffers && a.kind == wire::arg_kind::device_pointer; ++b)
+              if (a.handle == request.replay_from[b].handle &&
+                  static_cast<std::uint64_t>(a.integer) == request.replay_from[b].id) {
+                a.handle = request.replay_to[(k - 1) * buffers + b].handle;
+                a.integer = static_cast<std::int64_t>(request.replay_to[(k - 1) * buffers + b].id);
+                break;
+              }
+        wire::reply one;
+        call_state s{&maps_, stream_, {}, {}};
+        if (!make(entry, args, s, one)) {
+          r.problem = one.problem;
+          return r;
+        }
+        if (one.refused) {
+          r.made = true;
+          r.refused = true;
+          r.refusal = one.refusal;
+          finish(r);
+          return r;
+        }
+      }
+    }
+    r.made = true;
     finish(r);
     return r;
   }
@@ -304,6 +366,7 @@ class executor {
   std::map<std::string, void*> symbols_;
   cudaStream_t stream_ = nullptr;
   mappings maps_;
+  std::vector<std::pair<std::string, std::vector<wire::arg>>> recorded_;  // the calls a replay makes
 };
 
 }  // namespace

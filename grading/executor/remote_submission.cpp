@@ -232,6 +232,10 @@ launched_readout launched_since;
 std::optional<std::string> libraries;
 std::uint64_t calls = 0;
 const ::testing::TestInfo* last_case = nullptr;
+// The recording (start_recording): whether on, whether a call was kept yet, the allocations handed.
+bool recording = false;
+bool recorded_a_call = false;
+std::vector<allocation> recorded_allocations;
 
 void add_readouts(const wire::reply& r) {
   const std::lock_guard<std::mutex> lock(readout_mutex);
@@ -264,6 +268,8 @@ F driver_function(const char* name) {
 // tens of microseconds, once per pointer per call, and the timing pays it inside its regions: handles
 // are kept per allocation, keyed by the driver's buffer id, which no later allocation at the same
 // address shares (so a freed and reallocated buffer never gets a stale handle).
+void note_if_recording(CUdeviceptr base, std::size_t size);
+
 wire::arg export_pointer(const void* p) {
   using range_fn = CUresult (*)(CUdeviceptr*, size_t*, CUdeviceptr);
   using attribute_fn = CUresult (*)(void*, CUpointer_attribute, CUdeviceptr);
@@ -278,6 +284,7 @@ wire::arg export_pointer(const void* p) {
   if (range(&base, &size, at) != CUDA_SUCCESS &&
       (at == 0 || range(&base, &size, at - 1) != CUDA_SUCCESS || base + size != at))
     throw std::runtime_error("a buffer handed to the submission is not device memory the grader allocated");
+  note_if_recording(base, size);
   unsigned long long buffer_id = 0;
   const bool has_id = attribute(&buffer_id, CU_POINTER_ATTRIBUTE_BUFFER_ID, base) == CUDA_SUCCESS;
   auto kept = has_id ? handles.find(buffer_id) : handles.end();
@@ -290,7 +297,7 @@ wire::arg export_pointer(const void* p) {
       a.kind = wire::arg_kind::device_pointer;
       std::memcpy(a.handle.data(), &fresh, sizeof fresh);
       a.offset = at - base;
-      return a;
+      return a;  // id 0: the executor maps it as whatever allocation last had these handle bytes
     }
     kept = handles.emplace(buffer_id, fresh).first;
   }
@@ -299,7 +306,34 @@ wire::arg export_pointer(const void* p) {
   a.kind = wire::arg_kind::device_pointer;
   std::memcpy(a.handle.data(), &handle, sizeof handle);
   a.offset = at - base;
+  a.integer = static_cast<std::int64_t>(buffer_id);
   return a;
+}
+
+void note_if_recording(CUdeviceptr base, std::size_t size) {
+  if (!recording) return;
+  void* at = reinterpret_cast<void*>(base);
+  for (const allocation& a : recorded_allocations)
+    if (a.base == at) return;
+  recorded_allocations.push_back({at, size});
+}
+
+// A reply's readouts taken, and a broken context handled, as every call's are.
+void after_reply(const wire::reply& r, const std::string& what) {
+  if (r.made) add_readouts(r);
+  if (r.made && r.sticky)
+    progress::fail_current_case_and_exit(
+        std::string("the kernel faulted: ") + what + ": " + cudaGetErrorName(static_cast<cudaError_t>(r.sync_error)) +
+            ": " + cudaGetErrorString(static_cast<cudaError_t>(r.sync_error)) +
+            " (a sticky CUDA error: the submission's context is unusable; the rest of the cases run in a fresh process)",
+        progress::fresh_process_exit_code);
+}
+
+// What the judge staged (inputs, poison, guard canaries) is on the device before a call is made: the
+// executor's stream is in another process and cannot wait for this one's.
+void wait_for_staging(const char* before) {
+  if (const cudaError_t s = cudaDeviceSynchronize(); s != cudaSuccess)
+    throw std::runtime_error(std::string("the grader's device work failed before ") + before + ": " + cudaGetErrorName(s));
 }
 
 }  // namespace
@@ -317,24 +351,49 @@ wire::reply call(const std::string& entry, std::vector<wire::arg> args) {
   request.what = wire::op::call;
   request.entry = entry;
   request.args = std::move(args);
-  // What the judge staged (inputs, poison, guard canaries) is on the device before the call is made:
-  // the executor's stream is in another process and cannot wait for this one's.
-  if (const cudaError_t s = cudaDeviceSynchronize(); s != cudaSuccess)
-    throw std::runtime_error(std::string("the grader's device work failed before the call: ") + cudaGetErrorName(s));
+  if (recording) request.record = recorded_a_call ? wire::record_mode::next : wire::record_mode::first;
+  wait_for_staging("the call");
   // A new case: the executor drops the mappings of the last one's buffers (freed since, or soon).
   const ::testing::TestInfo* now = ::testing::UnitTest::GetInstance()->current_test_info();
   request.drop_mappings_first = now != last_case;
   last_case = now;
   wire::reply r = e.call(request, "the submission's " + entry);
   ++calls;
-  if (r.made) add_readouts(r);
-  if (r.made && r.sticky)
-    progress::fail_current_case_and_exit(
-        std::string("the kernel faulted: ") + entry + ": " + cudaGetErrorName(static_cast<cudaError_t>(r.sync_error)) +
-            ": " + cudaGetErrorString(static_cast<cudaError_t>(r.sync_error)) +
-            " (a sticky CUDA error: the submission's context is unusable; the rest of the cases run in a fresh process)",
-        progress::fresh_process_exit_code);
+  if (recording && r.made) recorded_a_call = true;
+  after_reply(r, entry);
   last = r;
+  return r;
+}
+
+void start_recording() {
+  recording = true;
+  recorded_a_call = false;
+  recorded_allocations.clear();
+}
+
+std::vector<allocation> stop_recording() {
+  recording = false;
+  return std::move(recorded_allocations);
+}
+
+wire::reply replay(const std::vector<allocation>& recorded, const std::vector<std::vector<void*>>& sets) {
+  executor_process& e = executor();
+  wire::request request;
+  request.what = wire::op::replay;
+  request.repeat = static_cast<std::uint32_t>(sets.size() + 1);
+  const auto buffer = [](const void* p) {
+    const wire::arg a = export_pointer(p);
+    return wire::ipc_buffer{a.handle, static_cast<std::uint64_t>(a.integer)};
+  };
+  for (const allocation& a : recorded) request.replay_from.push_back(buffer(a.base));
+  for (const std::vector<void*>& set : sets) {
+    if (set.size() != recorded.size()) throw std::runtime_error("a replay's buffer set of the wrong size");
+    for (void* p : set) request.replay_to.push_back(buffer(p));
+  }
+  wait_for_staging("the replay");
+  wire::reply r = e.call(request, "the submission's calls, replayed");
+  calls += request.repeat;
+  after_reply(r, "a replay of the timed calls");
   return r;
 }
 
@@ -354,8 +413,7 @@ void echo_call() {
     return new executor_process(true);
   }();
   if (!echo->hello().device_ok) throw std::runtime_error("the echo executor: " + echo->hello().device_problem);
-  if (const cudaError_t s = cudaDeviceSynchronize(); s != cudaSuccess)  // as call() does before its exchange
-    throw std::runtime_error(std::string("the grader's device work failed before the echo call: ") + cudaGetErrorName(s));
+  wait_for_staging("the echo call");  // as call() does before its exchange
   wire::request request;
   request.what = wire::op::echo;
   const wire::reply r = echo->call(request, "the grader's echo call");

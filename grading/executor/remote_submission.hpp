@@ -21,6 +21,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -40,10 +41,26 @@ wire::reply call(const std::string& entry, std::vector<wire::arg> args);
 // What the runtime says of a kernel the submission named (a token from a reply's `returned`).
 wire::reply kernel_info(std::uint64_t kernel, int block);
 
-// One call to a trusted executor that runs no submission code (kconform_executor --echo, started on
-// first use): a one-thread kernel, waited for. Its time is what a call costs by itself, which the
-// performance case subtracts per call (grading/judged_timing.hpp). Throws std::runtime_error on failure.
+// One exchange with a trusted executor that runs no submission code (kconform_executor --echo, started
+// on first use): a one-thread kernel, waited for. Its time is what an exchange costs by itself, which
+// the performance case subtracts (grading/judged_timing.hpp). Throws std::runtime_error on failure.
 void echo_call();
+
+// ---- replays (grading/judged_timing.hpp) ----
+// While a recording is on, every call made is also kept by the executor (the first one replacing what
+// an earlier recording kept), and every judge allocation handed to it is listed here, once each, in
+// the order first handed.
+struct allocation {
+  void* base = nullptr;
+  std::size_t bytes = 0;
+};
+void start_recording();
+std::vector<allocation> stop_recording();
+// The recorded calls, made `sets.size() + 1` times in one exchange: first on the recorded buffers,
+// then once per row of `sets`, whose b-th pointer (an allocation of the same size) stands in for the
+// b-th recorded allocation; the executor waits for its device once, at the end. Failures are handled as
+// call()'s are; a refusal comes back in the reply.
+wire::reply replay(const std::vector<allocation>& recorded, const std::vector<std::vector<void*>>& sets);
 
 // The arguments, built from C values.
 wire::arg device_arg(const void* device_pointer);  // throws std::runtime_error for a pointer the judge did not allocate

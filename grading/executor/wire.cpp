@@ -54,9 +54,9 @@ class reader {
     at_ += n;
     return s;
   }
-  std::size_t count() {
+  std::size_t count(std::size_t most = max_items) {
     const std::uint32_t n = u32();
-    if (n > max_items) ok_ = false;
+    if (n > most) ok_ = false;
     return ok_ ? n : 0;
   }
   void raw(void* p, std::size_t n) {
@@ -97,6 +97,15 @@ std::vector<unsigned char> encode(const request& r) {
   }
   w.u64(r.kernel);
   w.i32(r.block);
+  w.u8(static_cast<std::uint8_t>(r.record));
+  w.u32(r.repeat);
+  for (const std::vector<ipc_buffer>* list : {&r.replay_from, &r.replay_to}) {
+    w.u32(static_cast<std::uint32_t>(list->size()));
+    for (const ipc_buffer& b : *list) {
+      w.raw(b.handle.data(), b.handle.size());
+      w.u64(b.id);
+    }
+  }
   return w.take();
 }
 
@@ -120,6 +129,20 @@ std::optional<request> decode_request(const unsigned char* data, std::size_t siz
   }
   r.kernel = in.u64();
   r.block = in.i32();
+  const std::uint8_t record = in.u8();
+  if (record > static_cast<std::uint8_t>(record_mode::next)) return std::nullopt;
+  r.record = static_cast<record_mode>(record);
+  r.repeat = in.u32();
+  if (r.repeat > max_repeat) return std::nullopt;
+  for (std::vector<ipc_buffer>* list : {&r.replay_from, &r.replay_to}) {
+    const std::size_t buffers = in.count(max_handles);
+    for (std::size_t i = 0; i < buffers && in.ok(); ++i) {
+      ipc_buffer b;
+      in.raw(b.handle.data(), b.handle.size());
+      b.id = in.u64();
+      list->push_back(b);
+    }
+  }
   if (!in.at_end()) return std::nullopt;
   return r;
 }
@@ -231,13 +254,14 @@ bool send_message(int fd, const std::vector<unsigned char>& bytes) {
 }
 
 std::optional<std::vector<unsigned char>> receive_message(int fd) {
-  std::vector<unsigned char> buffer(max_message);
+  // One buffer per thread, not a fresh 256 KiB one per message: the judge receives inside its timed
+  // regions.
+  thread_local std::vector<unsigned char> buffer(max_message);
   for (;;) {
     const ssize_t got = ::recv(fd, buffer.data(), buffer.size(), MSG_TRUNC);
     if (got < 0 && errno == EINTR) continue;
     if (got <= 0 || static_cast<std::size_t>(got) > buffer.size()) return std::nullopt;
-    buffer.resize(static_cast<std::size_t>(got));
-    return buffer;
+    return std::vector<unsigned char>(buffer.begin(), buffer.begin() + got);
   }
 }
 

@@ -17,10 +17,12 @@
 
 namespace kc::grading::wire {
 
-inline constexpr std::uint32_t protocol_version = 1;
+inline constexpr std::uint32_t protocol_version = 2;
 inline constexpr std::size_t max_message = 256 * 1024;
 inline constexpr std::size_t max_text = 16 * 1024;
 inline constexpr std::size_t max_items = 256;
+inline constexpr std::size_t max_handles = 4096;  // a replay's buffer sets: sets x buffers
+inline constexpr std::uint32_t max_repeat = 1024;
 
 // One argument of an entry point, in the order of its C signature.
 enum class arg_kind : std::uint8_t {
@@ -39,6 +41,9 @@ struct arg {
   double real = 0.0;         // f64
   std::array<unsigned char, 64> handle{};  // device_pointer: cudaIpcMemHandle_t's bytes
   std::uint64_t offset = 0;                // device_pointer: bytes past the allocation's start
+  // device_pointer: the judge's driver's buffer id of the allocation (0: unknown), carried in
+  // `integer`. A buffer freed and another allocated at the same address may get the same handle
+  // bytes; the executor reopens a mapping whose id changed rather than reuse a stale one.
 };
 
 enum class op : std::uint8_t {
@@ -46,7 +51,22 @@ enum class op : std::uint8_t {
   kernel_info = 2,  // what the runtime says of a kernel the submission named (occupancy family)
   quit = 3,
   echo = 4,  // a trusted executor with no submission: one one-thread kernel, waited for (the timing's
-             // measure of what a call costs by itself: grading/judged_timing.hpp)
+             // measure of what an exchange costs by itself: grading/judged_timing.hpp)
+  replay = 5,  // the calls recorded since the last record_first, made `repeat` times: the k-th time
+               // on the k-th buffer set (replay_from's buffers swapped for row k-1 of replay_to),
+               // then the device waited for once
+};
+
+// Whether a call is kept for a later replay.
+enum class record_mode : std::uint8_t { none = 0, first = 1 /* forget earlier calls, keep this */, next = 2 };
+
+using ipc_handle = std::array<unsigned char, 64>;
+
+// A judge allocation as a replay names it: its IPC handle and the driver's buffer id (see arg).
+struct ipc_buffer {
+  ipc_handle handle{};
+  std::uint64_t id = 0;
+  bool operator==(const ipc_buffer&) const = default;
 };
 
 struct request {
@@ -57,6 +77,10 @@ struct request {
   std::vector<arg> args;
   std::uint64_t kernel = 0;         // kernel_info: the token a call returned
   std::int32_t block = 0;           // kernel_info: the block to ask the occupancy of
+  record_mode record = record_mode::none;  // call
+  std::uint32_t repeat = 0;                // replay: how many times
+  std::vector<ipc_buffer> replay_from;     // replay: the recorded calls' buffers (set 0)
+  std::vector<ipc_buffer> replay_to;       // replay: (repeat - 1) rows of replay_from.size() buffers
 };
 
 // The executor's answer to a call. Everything in it is the submission's process speaking.

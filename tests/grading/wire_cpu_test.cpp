@@ -59,6 +59,39 @@ TEST(Wire, ARequestComesBackAsSent) {
   EXPECT_EQ(back->args[1].integer, 1 << 20);
 }
 
+TEST(Wire, AReplayRequestComesBackAsSentAndAnOversizedOneIsRefused) {
+  request q;
+  q.what = op::replay;
+  q.nonce = 5;
+  q.repeat = 3;
+  ipc_buffer a, b, c;
+  a.handle[0] = 1, b.handle[0] = 2, c.handle[63] = 3, c.id = 77;
+  q.replay_from = {a};
+  q.replay_to = {b, c};
+  const auto bytes = encode(q);
+  const auto back = decode_request(bytes.data(), bytes.size());
+  ASSERT_TRUE(back.has_value());
+  EXPECT_EQ(back->what, op::replay);
+  EXPECT_EQ(back->repeat, 3u);
+  EXPECT_EQ(back->replay_from, q.replay_from);
+  EXPECT_EQ(back->replay_to, q.replay_to);
+  for (std::size_t size = 0; size < bytes.size(); ++size)
+    EXPECT_FALSE(decode_request(bytes.data(), size).has_value()) << "truncated to " << size << " bytes";
+  request recorded;
+  recorded.record = record_mode::first;
+  const auto recorded_bytes = encode(recorded);
+  ASSERT_TRUE(decode_request(recorded_bytes.data(), recorded_bytes.size()).has_value());
+  EXPECT_EQ(decode_request(recorded_bytes.data(), recorded_bytes.size())->record, record_mode::first);
+  request too_many = q;
+  too_many.repeat = max_repeat + 1;
+  const auto too_many_bytes = encode(too_many);
+  EXPECT_FALSE(decode_request(too_many_bytes.data(), too_many_bytes.size()).has_value());
+  request too_many_handles = q;
+  too_many_handles.replay_to.assign(max_handles + 1, b);
+  const auto handle_bytes = encode(too_many_handles);
+  EXPECT_FALSE(decode_request(handle_bytes.data(), handle_bytes.size()).has_value());
+}
+
 TEST(Wire, AReplyComesBackAsSent) {
   const auto bytes = encode(sample_reply());
   const auto back = decode_reply(bytes.data(), bytes.size());
