@@ -52,6 +52,7 @@ class mappings {
       void* base = nullptr;
       if (const cudaError_t e = cudaIpcOpenMemHandle(&base, handle, cudaIpcMemLazyEnablePeerAccess); e != cudaSuccess) {
         (void)cudaGetLastError();
+        stale_ = stale_ || e == cudaErrorAlreadyMapped;
         *problem = std::string("could not map a buffer of the grader's (cudaIpcOpenMemHandle: ") + cudaGetErrorName(e) + ")";
         return nullptr;
       }
@@ -64,8 +65,14 @@ class mappings {
     (void)cudaGetLastError();
     open_.clear();
   }
+  // Whether a map failed because the address is taken (cudaErrorAlreadyMapped), since the last take.
+  // Legacy IPC maps a buffer at the judge's own address, so a mapping kept from a buffer the judge has
+  // freed since holds the address of one it allocated there afterwards (measured on the H100 box: a
+  // case's performance buffers, allocated where its conformance buffers had been, could not be mapped).
+  bool take_stale() { return std::exchange(stale_, false); }
 
  private:
+  bool stale_ = false;
   struct mapped {
     void* base = nullptr;
     std::uint64_t id = 0;  // the judge's buffer id it was opened for
@@ -232,6 +239,16 @@ class executor {
       return false;
     }
     run->second(symbol->second, args, s, r);
+    if (!r.made && maps_.take_stale()) {
+      // Every mapping dropped (after the device is done with them: a replay's earlier calls may still
+      // be running) and the call's buffers mapped afresh, once.
+      (void)cudaDeviceSynchronize();
+      maps_.close_all();
+      s.host_out.clear();
+      s.problem.clear();
+      r = wire::reply{};
+      run->second(symbol->second, args, s, r);
+    }
     if (!r.made) r.problem = s.problem.empty() ? "the call could not be made" : s.problem;
     return r.made;
   }
