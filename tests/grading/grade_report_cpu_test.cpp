@@ -607,11 +607,14 @@ TEST_F(GradeReport, EveryCaseOfASanitizerUnitCountsInSanitizer) {
   unit("grade.small_sizes", {passed("S/A.B/N32", "small_sizes")});
   unit("grade.sanitizer.memcheck", {passed("S/A.B/N1025B256", "small_sizes"), passed("S/A.B/N1025B512", "configs")});
   const run_grade g = grade();
-  EXPECT_EQ(group(g, "sanitizer").passed, 3);
+  // Per tool: memcheck clean, racecheck not (one hazard report per process, whatever the case count);
+  // the counts are tools, as the score is.
+  EXPECT_EQ(group(g, "sanitizer").counted, "tools");
+  EXPECT_EQ(group(g, "sanitizer").passed, 1);
   EXPECT_EQ(group(g, "sanitizer").failed, 1);
-  // Per tool: memcheck clean, racecheck not (one hazard report per process, whatever the case count).
   EXPECT_EQ(group(g, "sanitizer").earned, 5.0);
-  EXPECT_NE(group(g, "sanitizer").note.find("1 of 2 clean (racecheck reported problems, or saw no case finish)"), std::string::npos)
+  EXPECT_EQ(counts_text(group(g, "sanitizer")), "1 of 2 tools clean");
+  EXPECT_NE(group(g, "sanitizer").note.find("Scored per tool (racecheck reported hazards)"), std::string::npos)
       << group(g, "sanitizer").note;
   EXPECT_EQ(group(g, "small_sizes").run(), 1);
   EXPECT_EQ(group(g, "configs").run(), 0);
@@ -628,8 +631,62 @@ TEST_F(GradeReport, OnlyTheToolsOwnFindingsMakeAToolDirty) {
                                            "1 hazard(s) were reported outside any case (start-up or exit)")});
   const run_grade g = grade();
   EXPECT_EQ(group(g, "sanitizer").earned, 5.0);
-  EXPECT_NE(group(g, "sanitizer").note.find("1 of 2 clean (memcheck reported problems, or saw no case finish)"), std::string::npos)
+  EXPECT_EQ(counts_text(group(g, "sanitizer")), "1 of 2 tools clean");
+  EXPECT_NE(group(g, "sanitizer").note.find("Scored per tool (memcheck reported hazards)"), std::string::npos)
       << group(g, "sanitizer").note;
+  // The memory failure under racecheck is listed, not counted: the finding outside any case is.
+  ASSERT_EQ(group(g, "sanitizer").failures.size(), 1u);
+  EXPECT_EQ(group(g, "sanitizer").failures.front().c.name, "grade.sanitizer.memcheck.OutsideAnyCase");
+  ASSERT_EQ(group(g, "sanitizer").not_counted.size(), 1u);
+  EXPECT_EQ(group(g, "sanitizer").not_counted.front().kind, verdict_kind::memory);
+}
+
+// Issue 33: a submission whose every case failed its value check under the tools, with no tool
+// finding, scored 10/10 in the sanitizer group while the group said "passed 0, failed 12". Its
+// counts are now the tools it scores, and the value failures are listed as not counted, in
+// report.md, results.json and summary.json alike.
+TEST_F(GradeReport, TheSanitizerGroupCountsWhatItScoresAndListsValueFailuresApart) {
+  all_passing();
+  for (const std::string tool : {"memcheck", "racecheck", "synccheck"}) {
+    std::vector<fake_case> cases;
+    for (const std::string n : {"33", "1025", "4097", "65537"})
+      cases.push_back(failed("S/A.B/N" + n, "odd_sizes", "total: expected " + n + ", got 0"));
+    unit("grade.sanitizer." + tool, cases);
+  }
+  unit("grade.odd_sizes", {failed("S/A.B/N33", "odd_sizes", "total: expected 33, got 0")});
+  ASSERT_EQ(grade_cli(rubric_text(default_rubric())), exit_graded) << err_;
+  const run_grade g = grade();
+  const group_grade& sanitizer = group(g, "sanitizer");
+  EXPECT_EQ(sanitizer.earned, 10.0);  // the documented rule: every tool watched cases finish, none reported
+  EXPECT_EQ(sanitizer.passed, 3);
+  EXPECT_EQ(sanitizer.failed, 0);
+  EXPECT_TRUE(sanitizer.failures.empty());
+  EXPECT_EQ(sanitizer.not_counted.size(), 12u);
+  EXPECT_EQ(g.verdict, "wrong_result");  // the value group's failure, not the sanitizer's
+
+  const std::string report = read(out_dir() / "report.md");
+  EXPECT_NE(report.find("| Sanitizer (tools) | 3 | 3 | 0 | 10 | 10 |"), std::string::npos) << report;
+  EXPECT_NE(report.find("3 of 3 tools clean."), std::string::npos) << report;
+  EXPECT_NE(report.find("Failed under a tool, but not by a tool finding: not counted here"), std::string::npos)
+      << report;
+  EXPECT_NE(report.find("- under memcheck: description of S/A.B/N33 (`S/A.B/N33`, wrong_result)"), std::string::npos)
+      << report;
+  EXPECT_NE(report.find("(9 more not listed.)"), std::string::npos) << report;
+  EXPECT_EQ(report.find("0 of 12"), std::string::npos) << report;
+
+  const std::string output = *test_named(results(), "Sanitizer")->find("output")->as_string();
+  EXPECT_EQ(output.rfind("3 of 3 tools clean.\n", 0), 0u) << output;
+  EXPECT_NE(output.find("not counted here (the value groups grade these cases; the first 3 of 12)"), std::string::npos)
+      << output;
+  EXPECT_EQ(output.find("Failed cases"), std::string::npos) << output;
+
+  const json::value summary = parsed(read(out_dir() / "summary.json"));
+  const json::value& counts = *summary.find("groups")->find("sanitizer");
+  EXPECT_EQ(*counts.find("counted")->as_string(), "tools");
+  EXPECT_EQ(*counts.find("passed")->as_number(), 3.0);
+  EXPECT_EQ(*counts.find("failed")->as_number(), 0.0);
+  EXPECT_EQ(*counts.find("not_counted")->as_number(), 12.0);
+  EXPECT_EQ(*summary.find("groups")->find("odd_sizes")->find("counted")->as_string(), "cases");
 }
 
 // The contract's input rule is stated to every KC_REDUCE_FULL student, and to no one else; with it,

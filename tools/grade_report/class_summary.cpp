@@ -16,9 +16,11 @@ json::value summary_json(const grading_context& who, const run_grade& grade) {
   for (const group_grade& g : grade.groups)
     groups.emplace_back(g.name, json::object{{"score", g.score},
                                              {"max_score", g.weight},
+                                             {"counted", g.counted},
                                              {"passed", g.passed},
                                              {"failed", g.failed},
-                                             {"skipped", g.skipped}});
+                                             {"skipped", g.skipped},
+                                             {"not_counted", static_cast<double>(g.not_counted.size())}});
   return json::object{{"student", who.student},
                       {"family", who.family},
                       {"seed", std::to_string(who.seed)},

@@ -1,7 +1,9 @@
 // summary.json (one student's grade, machine-readable) and the class CSV merged from many of them.
 //
 // summary.json: {"student", "family", "seed", "score", "max_score", "verdict",
-//   "groups": {group: {"score", "max_score", "passed", "failed", "skipped"}}, "seconds", "build"}.
+//   "groups": {group: {"score", "max_score", "counted", "passed", "failed", "skipped", "not_counted"}},
+//   "seconds", "build"}. A group's counts are of what it scores ("counted": "cases", or "tools" for
+//   the sanitizer group); not_counted is the failed cases seen in it that its score does not count.
 // The seed is written as a decimal string: a u64 seed past 2^53 has no exact JSON number (the
 // reader, json_text, holds numbers as doubles).
 //

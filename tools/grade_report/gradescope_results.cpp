@@ -30,6 +30,21 @@ std::string failure_text(const grading_context& who, const failed_case& f) {
          "\n  replay: " + replay_command(who, f.c.name) + "\n";
 }
 
+// A group's failures that its score does not count (the sanitizer group: value failures seen under a
+// tool), named so that no one reads them as counted.
+std::string not_counted_text(const rubric& rules, const group_grade& g) {
+  if (g.not_counted.empty()) return "";
+  const std::size_t listed = std::min<std::size_t>(rules.failures_listed, g.not_counted.size());
+  std::string out = "\nFailed under a tool, but not by a tool finding: not counted here (the value groups grade these "
+                    "cases; the first " + std::to_string(listed) + " of " +
+                    std::to_string(g.not_counted.size()) + "):\n";
+  for (std::size_t i = 0; i < listed; ++i) {
+    const failed_case& f = g.not_counted[i];
+    out += "- under " + tool_of(f.c.unit) + ": " + description_of(f) + " [" + name_of(f.kind) + "]\n  case: " + f.c.name + "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string description_of(const failed_case& f) {
@@ -39,27 +54,28 @@ std::string description_of(const failed_case& f) {
 std::string group_output(const grading_context& who, const rubric& rules, const run_grade& grade, const group_grade& g) {
   std::string out;
   if (!grade.build_ok) return g.note + "\n";
-  if (g.run() > 0) out += std::to_string(g.passed) + "/" + std::to_string(g.run()) + " cases passed";
-  if (g.skipped > 0) out += ", " + std::to_string(g.skipped) + " skipped (" + g.skip_reason + ")";
+  out += counts_text(g);
+  if (g.skipped > 0) out += (out.empty() ? "" : ", ") + std::to_string(g.skipped) + " skipped (" + g.skip_reason + ")";
   if (g.run() > 0 || g.skipped > 0) out += ".\n";
   if (!g.note.empty()) out += g.note + ".\n";
   if (!g.graded()) out += "Not graded: this rubric gives the group no weight.\n";
   if ((grade.zeroed_hand_written || grade.zeroed_suite_symbols) && g.earned > 0)
     out += "Earned " + score_text(g.earned) + "/" + score_text(g.weight) + ", but the whole run scores 0 (see above).\n";
-  if (g.failures.empty()) return out;
+  if (g.failures.empty()) return out + not_counted_text(rules, g);
   const std::size_t listed = std::min<std::size_t>(rules.failures_listed, g.failures.size());
   if (listed > 0)
     out += "\nFailed cases (the first " + std::to_string(listed) + " of " + std::to_string(g.failures.size()) + "):\n";
   for (std::size_t i = 0; i < listed; ++i) out += "- " + failure_text(who, g.failures[i]);
-  if (g.smallest < 0) return out;
-  // The case to debug first; its details are not repeated when it is listed above.
-  const failed_case& smallest = g.failures[g.smallest];
-  if (static_cast<std::size_t>(g.smallest) < listed)
-    out += "\nSmallest failing case: " + description_of(smallest) + " (listed above as number " +
-           std::to_string(g.smallest + 1) + ").\n";
-  else
-    out += "\nSmallest failing case: " + failure_text(who, smallest);
-  return out;
+  if (g.smallest >= 0) {
+    // The case to debug first; its details are not repeated when it is listed above.
+    const failed_case& smallest = g.failures[g.smallest];
+    if (static_cast<std::size_t>(g.smallest) < listed)
+      out += "\nSmallest failing case: " + description_of(smallest) + " (listed above as number " +
+             std::to_string(g.smallest + 1) + ").\n";
+    else
+      out += "\nSmallest failing case: " + failure_text(who, smallest);
+  }
+  return out + not_counted_text(rules, g);
 }
 
 std::string run_paragraph(const grading_context& who, const run_inputs& run, const run_grade& grade) {

@@ -44,6 +44,19 @@ std::vector<group_grade> empty_groups(const run_inputs& run, const rubric& rules
   return groups;
 }
 
+failed_case failure_of(const case_record& c) {
+  const double work = number_of(c.property("work"));
+  return {c, classify_failure(c.message), std::isnan(work) ? std::numeric_limits<double>::infinity() : work};
+}
+
+void add_failure(group_grade* g, const case_record& c) {
+  g->failures.push_back(failure_of(c));
+  const int last = static_cast<int>(g->failures.size()) - 1;
+  // Strictly less: ties keep the first failure.
+  if (std::isfinite(g->failures[last].work) && (g->smallest < 0 || g->failures[last].work < g->failures[g->smallest].work))
+    g->smallest = last;
+}
+
 void count_cases(const run_inputs& run, std::vector<group_grade>* groups) {
   for (const case_record& c : run.cases) {
     const std::string name = group_of(c);
@@ -54,12 +67,7 @@ void count_cases(const run_inputs& run, std::vector<group_grade>* groups) {
     }
     if (c.status == "failed") {
       ++g->failed;
-      const double work = number_of(c.property("work"));
-      g->failures.push_back({c, classify_failure(c.message),
-                             std::isnan(work) ? std::numeric_limits<double>::infinity() : work});
-      const int last = static_cast<int>(g->failures.size()) - 1;
-      // Strictly less: ties keep the first failure.
-      if (std::isfinite(work) && (g->smallest < 0 || work < g->failures[g->smallest].work)) g->smallest = last;
+      add_failure(&*g, c);
     }
   }
 }
@@ -79,46 +87,75 @@ void score_cases(group_grade* g, scoring_rule scoring) {
 // is clean when it reported no hazard — in a case, or outside any (start-up, exit: leaks) — in its own
 // channel (tools/runner reads the tool's --log-file, never the program's output). A case that fails
 // its value check, or its memory limit, under the tool is not the tool's finding: it is graded in the
-// value groups; but a tool under which no case finished (all hung or crashed) watched nothing and is
-// not clean either. The group earns its weight times the fraction of clean tools (all or nothing:
-// every tool clean).
+// value groups, and listed here as not counted; but a tool under which no case finished (all hung or
+// crashed) watched nothing and is not clean either. The group earns its weight times the fraction of
+// clean tools (all or nothing: every tool clean), and its counts are tools, so that they say what
+// was scored.
 void score_sanitizer(const run_inputs& run, group_grade* g, scoring_rule scoring) {
+  struct tool_record {
+    std::string unit;
+    bool ran = false;       // some case under it was not skipped
+    bool finding = false;   // it reported a hazard
+    bool finished = false;  // it watched a case run to its end
+  };
+  std::vector<tool_record> tools;
+  const auto tool_for = [&](const std::string& unit) -> tool_record& {
+    const auto found = std::find_if(tools.begin(), tools.end(), [&](const tool_record& t) { return t.unit == unit; });
+    if (found != tools.end()) return *found;
+    return tools.emplace_back(tool_record{unit});
+  };
+  // The runner words every tool report "... hazard(s) ...", also on a case that failed otherwise (a
+  // fault under memcheck), where the message classifies as the fault.
+  const auto is_finding = [](const case_record& c) {
+    return c.status == "failed" && c.message.find("hazard") != std::string::npos;
+  };
+  for (const case_record& c : run.cases) {
+    if (group_of(c) != "sanitizer") continue;
+    tool_record& t = tool_for(c.unit);
+    if (c.status == "skipped") continue;
+    t.ran = true;
+    t.finding = t.finding || is_finding(c);
+    // The tool watched the code run only in a case that finished: passed, or failed its own check.
+    const verdict_kind kind = classify_failure(c.message);
+    t.finished = t.finished || c.status == "passed" ||
+                 (c.status == "failed" && (kind == verdict_kind::wrong_result || kind == verdict_kind::memory ||
+                                           kind == verdict_kind::cached_answers ||
+                                           kind == verdict_kind::timing_evaded || kind == verdict_kind::refused_config));
+  }
+  // count_cases counted cases; this group counts tools, and lists the failures no tool is charged for.
+  g->counted = "tools";
+  g->passed = g->failed = g->skipped = 0;
+  g->failures.clear();
+  g->smallest = -1;
+  std::string reasons;
+  for (const tool_record& t : tools) {
+    if (!t.ran) {
+      ++g->skipped;
+      continue;
+    }
+    // A tool that saw no case finish (every one hung, crashed or was not run) found nothing because
+    // it watched nothing: it is not clean.
+    const bool clean = !t.finding && t.finished;
+    ++(clean ? g->passed : g->failed);
+    if (!clean)
+      reasons += (reasons.empty() ? "" : "; ") + tool_of(t.unit) + (t.finding ? " reported hazards" : " saw no case finish");
+  }
+  for (const case_record& c : run.cases) {
+    if (group_of(c) != "sanitizer" || c.status != "failed") continue;
+    const tool_record& t = tool_for(c.unit);
+    // What made its tool dirty is counted: the tool's finding, or, under a tool that saw no case
+    // finish, the case that did not.
+    if (is_finding(c) || !t.finished) add_failure(g, c);
+    else g->not_counted.push_back(failure_of(c));
+  }
   if (g->run() == 0) {
     g->note = "No case ran, so the group scores 0";
     return;
   }
-  std::vector<std::string> tools, dirty, watched;
-  for (const case_record& c : run.cases) {
-    if (group_of(c) != "sanitizer" || c.status == "skipped") continue;
-    if (std::find(tools.begin(), tools.end(), c.unit) == tools.end()) tools.push_back(c.unit);
-    const verdict_kind kind = classify_failure(c.message);
-    // The runner words every tool report "... hazard(s) ...", also on a case that failed otherwise (a
-    // fault under memcheck), where the message classifies as the fault.
-    const bool tool_finding = c.status == "failed" && c.message.find("hazard") != std::string::npos;
-    if (tool_finding && std::find(dirty.begin(), dirty.end(), c.unit) == dirty.end()) dirty.push_back(c.unit);
-    // The tool watched the code run only in a case that finished: passed, or failed its own check.
-    const bool finished = c.status == "passed" || (c.status == "failed" && (kind == verdict_kind::wrong_result ||
-                                                                          kind == verdict_kind::memory ||
-                                                                          kind == verdict_kind::cached_answers ||
-                                                                          kind == verdict_kind::timing_evaded ||
-                                                                          kind == verdict_kind::refused_config));
-    if (finished && std::find(watched.begin(), watched.end(), c.unit) == watched.end()) watched.push_back(c.unit);
-  }
-  // A tool that saw no case finish (every one hung, crashed or was not run) found nothing because it
-  // watched nothing: it is not clean.
-  for (const std::string& unit : tools)
-    if (std::find(watched.begin(), watched.end(), unit) == watched.end() &&
-        std::find(dirty.begin(), dirty.end(), unit) == dirty.end())
-      dirty.push_back(unit);
-  const double clean = static_cast<double>(tools.size() - dirty.size());
-  g->full = dirty.empty();
-  g->earned = scoring == scoring_rule::fraction ? g->weight * clean / static_cast<double>(tools.size())
-                                                : (g->full ? g->weight : 0.0);
-  std::string names;
-  for (const std::string& unit : dirty) names += (names.empty() ? "" : ", ") + unit.substr(unit.rfind('.') + 1);
-  g->note = "Scored per tool: " + std::to_string(tools.size() - dirty.size()) + " of " + std::to_string(tools.size()) +
-            " clean" + (names.empty() ? std::string() : " (" + names + " reported problems, or saw no case finish)") +
-            "; a tool reports each hazard once per process, so cases are not counted";
+  g->full = g->failed == 0;
+  g->earned = scoring == scoring_rule::fraction ? g->weight * g->passed / g->run() : (g->full ? g->weight : 0.0);
+  g->note = "Scored per tool" + (reasons.empty() ? std::string() : " (" + reasons + ")") +
+            ": a tool reports each hazard once per process, so cases are not counted";
 }
 
 std::string ratio_text(double x) {
@@ -259,6 +296,14 @@ std::string group_title(const std::string& group) {
   if (group == "other") return "Other cases";
   return group;
 }
+
+std::string counts_text(const group_grade& g) {
+  if (g.run() == 0) return "";
+  return std::to_string(g.passed) + " of " + std::to_string(g.run()) + " " + g.counted +
+         (g.counted == "tools" ? " clean" : " passed");
+}
+
+std::string tool_of(const std::string& unit) { return unit.substr(unit.rfind('.') + 1); }
 
 std::string replay_command(const grading_context& who, const std::string& case_name) {
   return "scripts/grade.sh --family " + shell_word(who.family) + " --submission " + shell_word(who.submission) +

@@ -5,7 +5,8 @@
 // A case scores in the group its "group" property names, except that every case of a unit named
 // grade.sanitizer.* scores in `sanitizer` (those units rerun the other groups' cases under
 // compute-sanitizer). A case with no known group scores in `other`. Skipped cases count neither way;
-// a group where no case ran scores 0, never full marks for nothing.
+// a group where no case ran scores 0, never full marks for nothing. A group's counts are of what it
+// scores: cases, or tools for `sanitizer`, which is scored per tool (run_grade.cpp, score_sanitizer).
 #pragma once
 
 #include "tools/grade_report/rubric.hpp"
@@ -38,11 +39,18 @@ struct group_grade {
   double weight = 0;
   double earned = 0;  // what the cases earned under the rubric (rounded)
   double score = 0;   // earned, or 0 when the run is zeroed
+  // What the group scores, counted: cases, or for `sanitizer` tools (passed: clean; failed: a finding,
+  // or no case finished under it; skipped: every case skipped).
+  std::string counted = "cases";
   int passed = 0;
   int failed = 0;
   int skipped = 0;
-  std::vector<failed_case> failures;  // in run order
+  std::vector<failed_case> failures;  // the failed cases its score counts, in run order
   int smallest = -1;                  // index into failures of the least work (first on ties); -1 if none
+  // Failed cases seen in the group that its score does not count, listed so that no one reads them as
+  // counted: under a tool, a value failure (or a hang, a memory failure) is not the tool's finding;
+  // the value groups grade that case.
+  std::vector<failed_case> not_counted;
   std::string skip_reason;            // the first skipped case's message, first line
   std::string note;                   // why the score is what it is, when the counts do not say
   bool full = false;                  // every case that ran passed (performance: at full marks)
@@ -77,6 +85,12 @@ std::string kinds_found(const run_grade& g, bool visible_only, const char* separ
 
 // "Small sizes" for small_sizes.
 std::string group_title(const std::string& group);
+
+// The group's counts in words: "3 of 4 cases passed", "2 of 3 tools clean"; "" when none ran.
+std::string counts_text(const group_grade& g);
+
+// The tool of a sanitizer unit: "memcheck" for grade.sanitizer.memcheck.
+std::string tool_of(const std::string& unit);
 
 // What a student types to rerun one case.
 std::string replay_command(const grading_context& who, const std::string& case_name);

@@ -16,11 +16,27 @@ std::string failure_section(const grading_context& who, const failed_case& f, bo
          fenced(replay_command(who, f.c.name)) + "\n";
 }
 
+// The counts are of what the group scores: a group counted in tools says so in its title.
 std::string group_row(const group_grade& g) {
   const std::string score = score_text(g.score) + " | " + score_text(g.weight);
   if (g.hidden()) return "| " + group_title(g.name) + " (hidden) | – | – | – | " + score + " |\n";
-  return "| " + group_title(g.name) + " | " + std::to_string(g.passed) + " | " + std::to_string(g.run()) + " | " +
+  const std::string title = group_title(g.name) + (g.counted == "cases" ? "" : " (" + g.counted + ")");
+  return "| " + title + " | " + std::to_string(g.passed) + " | " + std::to_string(g.run()) + " | " +
          std::to_string(g.skipped) + " | " + score + " |\n";
+}
+
+std::string not_counted_lines(const rubric& rules, const group_grade& g) {
+  if (g.not_counted.empty()) return "";
+  std::string out = "\nFailed under a tool, but not by a tool finding: not counted here (the value groups grade these "
+                    "cases):\n\n";
+  const std::size_t listed = std::min<std::size_t>(rules.failures_listed, g.not_counted.size());
+  for (std::size_t i = 0; i < listed; ++i) {
+    const failed_case& f = g.not_counted[i];
+    out += "- under " + tool_of(f.c.unit) + ": " + description_of(f) + " (`" + f.c.name + "`, " + name_of(f.kind) + ")\n";
+  }
+  if (g.not_counted.size() > listed)
+    out += "(" + std::to_string(g.not_counted.size() - listed) + " more not listed.)\n";
+  return out;
 }
 
 std::string traits_lines(const json::value& traits) {
@@ -34,7 +50,7 @@ std::string traits_lines(const json::value& traits) {
 
 std::string group_details(const grading_context& who, const rubric& rules, const group_grade& g) {
   std::string out = "\n## " + group_title(g.name) + "\n\n";
-  if (g.run() > 0) out += std::to_string(g.passed) + " of " + std::to_string(g.run()) + " cases passed. ";
+  if (g.run() > 0) out += counts_text(g) + ". ";
   if (g.skipped > 0) out += std::to_string(g.skipped) + " skipped (" + g.skip_reason + "). ";
   if (!g.note.empty()) out += g.note + ".";
   while (out.back() == ' ') out.pop_back();
@@ -49,7 +65,7 @@ std::string group_details(const grading_context& who, const rubric& rules, const
   }
   if (g.failures.size() > shown + (g.smallest >= 0 ? 1 : 0))
     out += "(" + std::to_string(g.failures.size() - shown - (g.smallest >= 0 ? 1 : 0)) + " more failed cases not listed.)\n";
-  return out;
+  return out + not_counted_lines(rules, g);
 }
 
 }  // namespace
@@ -88,7 +104,9 @@ std::string student_report(const grading_context& who, const run_inputs& run, co
   for (const group_grade& g : grade.groups) out += group_row(g);
   if (!grade.build_ok) return out;
   for (const group_grade& g : grade.groups)
-    if (!g.hidden() && (!g.failures.empty() || (g.graded() && (g.name == "performance" || g.run() == 0)))) out += group_details(who, rules, g);
+    if (!g.hidden() && (!g.failures.empty() || !g.not_counted.empty() ||
+                        (g.graded() && (g.name == "performance" || g.run() == 0))))
+      out += group_details(who, rules, g);
   return out;
 }
 
