@@ -14,7 +14,8 @@
 #   results.json  Gradescope's format: score, max_score and output per rubric group
 #   report.md     for the student: what failed, the smallest failing case, expected vs actual, how to replay it
 #   summary.json  the same in short, for the class CSV
-#   build.json, compile.log, run/units/*.{json,xml} (per-case verdicts, JUnit), run/ctest.log
+#   build.json, compile.log, run/units/*.{json,xml} (per-case verdicts, JUnit), run/ctest.log,
+#   run/listed_units.tsv (the units the grading program listed: unit, cases, cost)
 # and for --batch, <out>/class.csv (one row per student).
 #
 # How: the suite's grading programs are built once (build/gpu with a GPU, else build/ci;
@@ -248,7 +249,11 @@ for i in "${!names[@]}"; do
   # (tools/runner: KCONFORM_EXECUTOR_WRAPPER), not the grading program.
   env_list+=";KCONFORM_TOOL_WRAPS_EXECUTOR=1"
   [ -z "$only" ] || env_list+=";KCONFORM_GTEST_FILTER=$only"
-  units=$(KCONFORM_SUBMISSION_TRAITS="$dir/traits.json" "$runner" list --exe "$program" | cut -f1)
+  # The units (one per group, and performance) the grading program lists for this submission's traits,
+  # kept for the report: a group listed with no case is empty by the submission's declaration (one
+  # configuration declared), not a fault (tools/grade_report/run_inputs.hpp, listed_units).
+  KCONFORM_SUBMISSION_TRAITS="$dir/traits.json" "$runner" list --exe "$program" >"$dir/run/listed_units.tsv"
+  units=$(cut -f1 "$dir/run/listed_units.tsv")
   for unit in $units; do
     [ -z "$only" ] || [ "$unit" != performance ] || continue
     resources="gpus:1" case_timeout=12

@@ -233,7 +233,62 @@ TEST_F(GradeReport, AGroupWhereNoCaseRanScoresZero) {
   EXPECT_EQ(group(g, "small_sizes").earned, 0.0);
   EXPECT_FALSE(group(g, "small_sizes").full);
   EXPECT_EQ(group(g, "small_sizes").note, "No case ran, so the group scores 0");
+  EXPECT_EQ(group(g, "small_sizes").empty, "no_case_ran");
   EXPECT_NE(g.verdict.find("no_case_ran"), std::string::npos);
+}
+
+// Issue 33: a group the submission's declaration leaves empty (one configuration declared: no
+// configs case) scores 0 as documented, and is named for what it is, never no_case_ran, which reads
+// as a fault. The grading program's listing (run/listed_units.tsv) says which groups it listed.
+TEST_F(GradeReport, AGroupTheDeclarationLeavesEmptyIsNamedForWhatItIs) {
+  all_passing();
+  fs::remove(run_dir_ / "units" / "grade.configs.json");
+  write(run_dir_ / "run" / "listed_units.tsv",
+        "edge_inputs\t3\t3\nlarge_sizes\t1\t40\nodd_sizes\t1\t1\nperformance\t1\t100\nsmall_sizes\t2\t2\n");
+  ASSERT_EQ(grade_cli(rubric_text(default_rubric()), "Zed"), exit_graded) << err_;
+  const run_grade g = grade();
+  EXPECT_EQ(g.score, 85.0);  // the documented rule stays: no configs case, 0 of 15
+  EXPECT_EQ(group(g, "configs").empty, "one_configuration");
+  EXPECT_EQ(g.verdict, "one_configuration");
+  EXPECT_NE(group(g, "configs").note.find("One configuration declared"), std::string::npos) << group(g, "configs").note;
+
+  const std::string report = read(out_dir() / "report.md");
+  EXPECT_NE(report.find("## Launch configurations\n\nOne configuration declared: the submission declares no "
+                        "configuration besides its default"),
+            std::string::npos)
+      << report;
+  const std::string output = *test_named(results(), "Launch configurations")->find("output")->as_string();
+  EXPECT_EQ(output.rfind("One configuration declared", 0), 0u) << output;
+  const json::value summary = parsed(read(out_dir() / "summary.json"));
+  EXPECT_EQ(*summary.find("verdict")->as_string(), "one_configuration");
+  EXPECT_EQ(*summary.find("groups")->find("configs")->find("empty")->as_string(), "one_configuration");
+  EXPECT_EQ(summary.find("groups")->find("odd_sizes")->find("empty"), nullptr);
+  std::ostringstream out, err;
+  ASSERT_EQ(run_grade_report({"class", "--out", (root_ / "class.csv").string(), out_dir().string()}, out, err), exit_graded);
+  EXPECT_NE(read(root_ / "class.csv").find("\nZed,reduction,85,100,one_configuration,20,25,15,0,5,10,10,"), std::string::npos)
+      << read(root_ / "class.csv");
+  for (const std::string& text : {report, output, read(out_dir() / "summary.json"), read(root_ / "class.csv")})
+    EXPECT_EQ(text.find("no_case_ran"), std::string::npos) << text;
+}
+
+// A group the grading program listed cases in, of which none recorded a verdict, is a fault, and so
+// is any empty group when the listing was not recorded or names no unit (no traits were read).
+TEST_F(GradeReport, AGroupListedWithoutAVerdictIsNoCaseRan) {
+  all_passing();
+  fs::remove(run_dir_ / "units" / "grade.configs.json");
+  write(run_dir_ / "listed_units.tsv", "configs\t12\t12\nsmall_sizes\t2\t2\n");
+  run_grade g = grade();
+  EXPECT_EQ(group(g, "configs").empty, "no_case_ran");
+  EXPECT_EQ(g.verdict, "no_case_ran");
+  EXPECT_EQ(group(g, "configs").note,
+            "No case ran: the grading program listed 12 case(s) in this group and none recorded a verdict, so the "
+            "group scores 0");
+  write(run_dir_ / "listed_units.tsv", "");
+  g = grade();
+  EXPECT_EQ(group(g, "configs").empty, "no_case_ran");
+  EXPECT_EQ(group(g, "configs").note, "No case ran, so the group scores 0");
+  fs::remove(run_dir_ / "listed_units.tsv");
+  EXPECT_EQ(grade().verdict, "no_case_ran");
 }
 
 TEST_F(GradeReport, PerformanceFollowsTheRubricCurve) {

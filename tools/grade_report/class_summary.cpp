@@ -13,14 +13,17 @@ namespace fs = std::filesystem;
 
 json::value summary_json(const grading_context& who, const run_grade& grade) {
   json::object groups;
-  for (const group_grade& g : grade.groups)
-    groups.emplace_back(g.name, json::object{{"score", g.score},
-                                             {"max_score", g.weight},
-                                             {"counted", g.counted},
-                                             {"passed", g.passed},
-                                             {"failed", g.failed},
-                                             {"skipped", g.skipped},
-                                             {"not_counted", static_cast<double>(g.not_counted.size())}});
+  for (const group_grade& g : grade.groups) {
+    json::object counts{{"score", g.score},
+                        {"max_score", g.weight},
+                        {"counted", g.counted},
+                        {"passed", g.passed},
+                        {"failed", g.failed},
+                        {"skipped", g.skipped},
+                        {"not_counted", static_cast<double>(g.not_counted.size())}};
+    if (!g.empty.empty()) counts.emplace_back("empty", g.empty);
+    groups.emplace_back(g.name, std::move(counts));
+  }
   return json::object{{"student", who.student},
                       {"family", who.family},
                       {"seed", std::to_string(who.seed)},

@@ -3,7 +3,8 @@
 // summary.json: {"student", "family", "seed", "score", "max_score", "verdict",
 //   "groups": {group: {"score", "max_score", "counted", "passed", "failed", "skipped", "not_counted"}},
 //   "seconds", "build"}. A group's counts are of what it scores ("counted": "cases", or "tools" for
-//   the sanitizer group); not_counted is the failed cases seen in it that its score does not count.
+//   the sanitizer group); not_counted is the failed cases seen in it that its score does not count;
+//   "empty", only where no case ran, says why (one_configuration, none_declared, no_case_ran).
 // The seed is written as a decimal string: a u64 seed past 2^53 has no exact JSON number (the
 // reader, json_text, holds numbers as doubles).
 //

@@ -158,6 +158,37 @@ void score_sanitizer(const run_inputs& run, group_grade* g, scoring_rule scoring
             ": a tool reports each hazard once per process, so cases are not counted";
 }
 
+// The groups a grading program lists cases in from the submission's traits (grading/graded_case.hpp);
+// the sanitizer runs and the performance case are the grader's own, whatever the submission declares.
+bool listed_from_traits(const std::string& group) {
+  return group == "small_sizes" || group == "odd_sizes" || group == "large_sizes" || group == "configs" ||
+         group == "edge_inputs";
+}
+
+// Why a group in which no case ran is empty (group_grade::empty), and the note that says so when it
+// was by declaration. A listing that names no unit at all is no declaration (the program read no
+// traits): only a group missing from a listing of others is empty by declaration.
+void name_the_empty_group(const run_inputs& run, group_grade* g) {
+  g->empty = "no_case_ran";
+  if (g->skipped > 0 || !listed_from_traits(g->name) || !run.listed_units || run.listed_units->empty()) return;
+  for (const auto& [unit, cases] : *run.listed_units) {
+    if (unit != g->name) continue;
+    g->note = "No case ran: the grading program listed " + std::to_string(cases) +
+              " case(s) in this group and none recorded a verdict, so the group scores 0";
+    return;
+  }
+  if (g->name == "configs") {
+    g->empty = "one_configuration";
+    g->note = "One configuration declared: the submission declares no configuration besides its default, so this "
+              "group has no case and scores 0 (the contract asks a submission to declare the configurations it "
+              "supports)";
+  } else {
+    g->empty = "none_declared";
+    g->note = "None declared: for what the submission declares, the grading program lists no case in this group, "
+              "so it scores 0";
+  }
+}
+
 std::string ratio_text(double x) {
   char text[32];
   std::snprintf(text, sizeof text, "%.3g", x);
@@ -212,16 +243,17 @@ std::string verdict_of(const run_grade& g, const run_inputs& run) {
   std::vector<std::string> parts;
   const std::string kinds = kinds_found(g, false);
   if (!kinds.empty()) parts.push_back(kinds);
-  bool slow = false, empty = false, all_full = true;
+  bool slow = false, all_full = true;
+  std::vector<std::string> empty;  // why the groups in which no case ran are empty, each word once
   for (const group_grade& x : g.groups) {
     if (!x.graded()) continue;
     all_full = all_full && x.full;
     slow = slow || (x.name == "performance" && x.run() > 0 && x.failed == 0 && !x.full);
-    empty = empty || x.run() == 0;
+    if (!x.empty.empty() && std::find(empty.begin(), empty.end(), x.empty) == empty.end()) empty.push_back(x.empty);
   }
   if (all_full && !g.zeroed_hand_written && !g.zeroed_suite_symbols && run.problems.empty()) return "passed";
   if (slow) parts.push_back("slow");
-  if (empty) parts.push_back("no_case_ran");
+  parts.insert(parts.end(), empty.begin(), empty.end());
   if (g.zeroed_hand_written) parts.push_back("hand_written");
   if (g.zeroed_suite_symbols) parts.push_back("suite_symbols");
   if (!run.problems.empty()) parts.push_back("grader_error");
@@ -258,6 +290,7 @@ run_grade grade_run(const run_inputs& run, const rubric& rules) {
     } else {
       score_cases(&g, rules.scoring);
     }
+    if (out.build_ok && g.run() == 0) name_the_empty_group(run, &g);
     g.earned = round2(g.earned);
     out.earned += g.earned;
     out.max_score += g.weight;

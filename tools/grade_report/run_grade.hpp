@@ -5,7 +5,7 @@
 // A case scores in the group its "group" property names, except that every case of a unit named
 // grade.sanitizer.* scores in `sanitizer` (those units rerun the other groups' cases under
 // compute-sanitizer). A case with no known group scores in `other`. Skipped cases count neither way;
-// a group where no case ran scores 0, never full marks for nothing. A group's counts are of what it
+// a group where no case ran scores 0, never full marks for nothing, and says why (group_grade::empty). A group's counts are of what it
 // scores: cases, or tools for `sanitizer`, which is scored per tool (run_grade.cpp, score_sanitizer).
 #pragma once
 
@@ -51,6 +51,11 @@ struct group_grade {
   // counted: under a tool, a value failure (or a hang, a memory failure) is not the tool's finding;
   // the value groups grade that case.
   std::vector<failed_case> not_counted;
+  // When no case ran: why, in the verdict's word. "one_configuration" (configs) or "none_declared"
+  // (another group): the grading program listed no case in the group for what the submission
+  // declares. "no_case_ran": cases were listed (or no listing was recorded) and none recorded a
+  // verdict. "" when cases ran. Either way the group scores 0 (docs/grading.md, The rubric).
+  std::string empty;
   std::string skip_reason;            // the first skipped case's message, first line
   std::string note;                   // why the score is what it is, when the counts do not say
   bool full = false;                  // every case that ran passed (performance: at full marks)

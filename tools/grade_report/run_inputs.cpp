@@ -128,6 +128,18 @@ void read_unit(const fs::path& path, run_inputs* run) {
   }
 }
 
+// `kconform_runner list`'s lines: <unit> <tab> <cases> <tab> <cost>.
+std::vector<std::pair<std::string, int>> read_listed_units(const fs::path& path) {
+  std::vector<std::pair<std::string, int>> units;
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t tab = line.find('\t');
+    if (tab == 0 || tab == std::string::npos) continue;
+    units.emplace_back(line.substr(0, tab), std::atoi(line.c_str() + tab + 1));
+  }
+  return units;
+}
+
 }  // namespace
 
 run_inputs read_run_dir(const fs::path& run_dir) {
@@ -146,6 +158,8 @@ run_inputs read_run_dir(const fs::path& run_dir) {
     return x.filename() != y.filename() ? x.filename() < y.filename() : x < y;
   });
   for (const fs::path& unit : units) read_unit(unit, &run);
+  for (const fs::path& listed : {run_dir / "listed_units.tsv", run_dir / "run" / "listed_units.tsv"})
+    if (fs::exists(listed)) run.listed_units = read_listed_units(listed);
   return run;
 }
 

@@ -1,11 +1,13 @@
-// What one grading run left in its folder (scripts/grade.sh): build.json, and units/*.json or
-// run/units/*.json as the runner writes them (tools/runner/unit_report.hpp, unit_json). A file that is missing or malformed
+// What one grading run left in its folder (scripts/grade.sh): build.json, units/*.json or
+// run/units/*.json as the runner writes them (tools/runner/unit_report.hpp, unit_json), and
+// listed_units.tsv or run/listed_units.tsv (`kconform_runner list`). A file that is missing or malformed
 // is recorded in `problems` and read around, never thrown on: the grade must still be written.
 #pragma once
 
 #include "fixtures/json_text.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -42,6 +44,10 @@ struct run_inputs {
   // "cuBLAS: /usr/local/cuda/lib/libcublas.so.13 (called from the submission: cublasSgemm_v2)".
   std::vector<std::string> runtime_libraries;
   double seconds = 0;              // the units' seconds
+  // The units the grading program listed for the submission's declared traits, with their case
+  // counts (grade.sh's run/listed_units.tsv, `kconform_runner list`); nullopt when not recorded. A
+  // group it lists no case in is empty by the submission's declaration, not for want of a verdict.
+  std::optional<std::vector<std::pair<std::string, int>>> listed_units;
   std::vector<std::string> problems;
 };
 
