@@ -6,6 +6,8 @@
 #   prints   prints a hazard line on the program's output (what a submission can do): must not count
 #   reports  writes a hazard line into the tool's channel before the program starts: must count
 #            (outside any case, which a `clean` run fails)
+#   reports-once  as reports, in the first process only (it creates the file FAKE_SANITIZER_ONCE
+#            names): a finding of a process that is then set aside for a retry
 mode=$1
 shift
 [ "${1:-}" = --log-file ] || { echo "fake_sanitizer.sh: expected --log-file, got ${1:-nothing}" >&2; exit 2; }
@@ -14,6 +16,11 @@ shift 2
 case $mode in
   prints) echo "========= Error: Race reported between Write access and Read access (printed, not the tool's)" ;;
   reports) echo "========= Error: Race reported between Write access and Read access (the tool's channel)" >"$log" ;;
+  reports-once)
+    if [ ! -e "$FAKE_SANITIZER_ONCE" ]; then
+      : >"$FAKE_SANITIZER_ONCE"
+      echo "========= Error: Race reported between Write access and Read access (the first process only)" >"$log"
+    fi ;;
   *) echo "fake_sanitizer.sh: unknown mode $mode" >&2; exit 2 ;;
 esac
 exec "$@"

@@ -1,12 +1,14 @@
 // The runner's parts that need no process: reading a test listing into units, reading the per-case
 // records (a process that died mid-write included), the verdict for the case a process died in, the
-// JUnit it writes, and which sanitizer lines are hazards. The whole runner, with real crashing,
+// JUnit it writes, which sanitizer lines are hazards, and what of a process retried for device memory
+// stands. The whole runner, with real crashing,
 // hanging and exiting cases, is tested by runner_isolation_test.sh.
 #include "fixtures/case_progress.hpp"
 #include "fixtures/device_buffer.hpp"
 #include "tools/runner/case_listing.hpp"
 #include "tools/runner/case_records.hpp"
 #include "tools/runner/memory_failures.hpp"
+#include "tools/runner/retried_attempts.hpp"
 #include "tools/runner/sanitizer_output.hpp"
 #include "tools/runner/unit_report.hpp"
 
@@ -199,6 +201,72 @@ TEST(RunnerMemoryFailures, EveryWordingOfAFullDeviceIsRetriedAndTheLimitsAreNot)
   EXPECT_FALSE(is_out_of_memory_from_outside(killed));
   EXPECT_TRUE(is_memory_kill(killed));
   EXPECT_FALSE(is_out_of_memory_from_outside(failed("C: 65 of 1089 C(s) differ from the reference")));
+}
+
+case_result reported(const std::string& name, case_status status, const std::string& message = "") {
+  case_result r;
+  r.name = name;
+  r.status = status;
+  r.message = message;
+  r.attempt = 1;
+  return r;
+}
+
+// Issue 33: a correct submission's memcheck unit lost the tool to its first process, which failed out
+// of device memory and reported a finding outside any case; the rerun passed both cases. Nothing a
+// failed-and-retried attempt reports from the retried case on is scored.
+TEST(RunnerRetries, AProcessRetriedForDeviceMemoryTakesItsFindingsWithIt) {
+  attempt_reports first;
+  const std::string full = "could not open device 0: cudaErrorMemoryAllocation";
+  first.cases = {reported("Grade/Memcheck.N33", case_status::failed, full),
+                 reported("Grade/Memcheck.N1025", case_status::failed, full)};
+  first.hazards_outside_cases = 1;
+  const settled_attempt settled = settle_attempt(first, {}, 3);
+  EXPECT_TRUE(settled.set_aside());
+  EXPECT_TRUE(settled.kept.empty());
+  EXPECT_EQ(settled.retried, (std::vector<std::string>{"Grade/Memcheck.N33", "Grade/Memcheck.N1025"}));
+  EXPECT_EQ(settled.hazards_outside_cases, 0u) << "the retried process's report outside any case is not counted";
+}
+
+// The cases that ended before the retried one began stand; the ones after it ran in what its failure
+// left behind (a wrong value there may be the failed allocation's doing), so they run again.
+TEST(RunnerRetries, CasesBeforeTheRetriedOneStandAndCasesAfterItRunAgain) {
+  attempt_reports reports;
+  reports.cases = {reported("A.Before", case_status::passed),
+                   reported("A.Wrong", case_status::failed, "element 3: expected 4, got 5"),
+                   reported("A.Full", case_status::failed,
+                            "allocation of 16 MiB " + std::string(kc::device_full_words) + " 69 MiB free"),
+                   reported("A.After", case_status::failed, "element 0: expected 1, got 0"),
+                   reported("A.DiedIn", case_status::failed, "killed by signal 11 (SIGSEGV) while running this case")};
+  reports.hazards_outside_cases = 2;
+  const settled_attempt settled = settle_attempt(reports, {}, 3);
+  ASSERT_EQ(settled.kept.size(), 2u);
+  EXPECT_EQ(settled.kept[0].name, "A.Before");
+  EXPECT_EQ(settled.kept[1].name, "A.Wrong");
+  EXPECT_EQ(settled.retried, std::vector<std::string>{"A.Full"});
+  EXPECT_EQ(settled.rerun, (std::vector<std::string>{"A.After", "A.DiedIn"}));
+  EXPECT_EQ(settled.hazards_outside_cases, 0u);
+}
+
+// Retries are bounded: a case that failed out of memory as often as allowed keeps its last failure,
+// and its process stands (with what it reported outside any case); without retries, every process does.
+TEST(RunnerRetries, TheLastAllowedAttemptStands) {
+  attempt_reports reports;
+  reports.cases = {reported("A.Full", case_status::failed,
+                            "cudaMalloc failed: cudaErrorMemoryAllocation (out of memory)"),
+                   reported("A.After", case_status::passed)};
+  reports.hazards_outside_cases = 1;
+  // Retried 3 times of 3 allowed; no retries allowed.
+  for (const auto& [retries, limit] : {std::pair<std::size_t, std::size_t>{3, 3}, std::pair<std::size_t, std::size_t>{0, 0}}) {
+    const settled_attempt settled = settle_attempt(reports, {{"A.Full", retries}}, limit);
+    EXPECT_FALSE(settled.set_aside());
+    EXPECT_EQ(settled.kept.size(), 2u);
+    EXPECT_TRUE(settled.rerun.empty());
+    EXPECT_EQ(settled.hazards_outside_cases, 1u);
+  }
+  // The guard's refusal is the submission's own doing: never retried.
+  reports.cases[0].message = "cudaMalloc of 6 GiB refused: past the device memory limit of 4096 MiB";
+  EXPECT_FALSE(settle_attempt(reports, {}, 3).set_aside());
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# runner_isolation_test.sh <kconform_runner> <runner_probe_tests> <scratch dir>
+# runner_isolation_test.sh <kconform_runner> <runner_probe_tests> <scratch dir> <runner_retry_probe_tests>
 #
 # Proves that a case which hangs, crashes, aborts or exits costs that case alone: runs the runner over
 # the probe program (runner_probe_test.cu) and checks every case's verdict in the JUnit it writes.
@@ -12,9 +12,10 @@
 #   ProbeGpu.RunsAfterHang/AfterTrap   passed, in fresh processes                         (GPU only)
 # Without a GPU the ProbeGpu cases must be skipped (and the host ones still checked).
 # Then: a shard runs its slice of the cases and no other; a program that exits 0 before its first
-# case leaves every case "not run", failed.
+# case leaves every case "not run", failed; a process retried for device memory takes its reports
+# with it (runner_retry_probe_test.cpp).
 set -u
-runner=$1 probe=$2 dir=$3
+runner=$1 probe=$2 dir=$3 retry_probe=$4
 rm -rf "$dir"
 mkdir -p "$dir"
 unset KCONFORM_REPORT_DIR KCONFORM_GTEST_FILTER
@@ -98,6 +99,24 @@ status=$?
 xml="$dir/units/runner.tool-reports.xml"
 [ $status -eq 1 ] || fail "a hazard in the tool's own channel did not fail the run (exit $status)"
 expect "$xml" tool-reports.OutsideAnyCase failed "outside any case"
+
+# Issue 33: a case that failed out of device memory runs again in a fresh process, and what its first
+# process reported from that case on is set aside: the tool's report outside any case (the fake tool
+# reports one in the first process only) is not counted, and the case that ran after it there runs
+# again. Only the last attempt is scored: every case passed, nothing outside any case.
+rm -f "$dir/retry-probe-marker" "$dir/fake-tool-once"
+KCONFORM_OOM_RETRIES=1 KCONFORM_RETRY_PROBE_MARKER="$dir/retry-probe-marker" FAKE_SANITIZER_ONCE="$dir/fake-tool-once" \
+  "$runner" run --exe "$retry_probe" --name runner.retried --report-dir "$dir" --sanitizer clean --tool fake -- \
+  "$fake_tool" reports-once
+status=$?
+xml="$dir/units/runner.retried.xml"
+[ -e "$dir/retry-probe-marker" ] && [ -e "$dir/fake-tool-once" ] || fail "the retry probe's first process did not run as planned"
+[ $status -eq 0 ] || fail "a finding of the process set aside for a retry was scored (exit $status)"
+expect "$xml" DeviceFullOnce passed
+expect "$xml" RunsAfter passed
+[ "$(grep -c '<testcase ' "$xml")" -eq 2 ] || fail "the retried unit should record its 2 cases and nothing outside them: $(grep -o 'name="[^"]*OutsideAnyCase"' "$xml")"
+processes=$(grep -o 'name="processes" value="[0-9]*' "$xml" | grep -o '[0-9]*$')
+[ "${processes:-0}" -eq 2 ] || fail "expected 2 processes (the first set aside), got ${processes:-none}"
 
 if [ $failures -gt 0 ]; then
   echo "FAILED: $failures isolation check(s)"

@@ -18,7 +18,8 @@
 // (KCONFORM_CASE_TIMEOUT_S, default --case-timeout, else 300 s; KCONFORM_HANG_STREAK=k stops a unit
 // after k consecutive hung cases, failing the rest as not run; KCONFORM_HANG_BUDGET_S=t with
 // KCONFORM_HANG_BUDGET_FILE stops every unit sharing the file once its hangs cost t seconds in all;
-// KCONFORM_OOM_RETRIES=k runs a case that failed out of device memory again, up to k times), and whenever that process dies in a
+// KCONFORM_OOM_RETRIES=k runs a case that failed out of device memory again, up to k times, and sets
+// aside what its process reported from that case on: retried_attempts.hpp), and whenever that process dies in a
 // case — a crash, a trap that kills the context, a hang, exit() or abort() — records that case as
 // failed with the reason and runs the remaining cases in a fresh process. A case a process never
 // reported is never a pass. It writes <dir>/units/<name>.xml (JUnit), <name>.json (the same, for
@@ -38,6 +39,7 @@
 #include "tools/runner/child_process.hpp"
 #include "tools/runner/device_memory_watch.hpp"
 #include "tools/runner/memory_failures.hpp"
+#include "tools/runner/retried_attempts.hpp"
 #include "tools/runner/sanitizer_output.hpp"
 #include "tools/runner/unit_report.hpp"
 
@@ -240,6 +242,7 @@ int run_unit(const options& o) {
   const hang_budget budget = hang_budget_from_environment();
   const std::size_t oom_retries = out_of_memory_retries();
   std::map<std::string, std::size_t> retried;  // per case: runs again after an out-of-memory failure
+  std::set<std::string> rerun_after_retry;     // cases run again because they ran after a retried one
   const unsigned long long memory_limit = process_memory_limit_bytes();
   const std::unique_ptr<device_memory_watch> memory_watch = memory_limit > 0 ? device_memory_watch::open() : nullptr;
   if (memory_limit > 0 && memory_watch == nullptr)
@@ -332,12 +335,13 @@ int run_unit(const options& o) {
 
     progress_records records = parse_progress(read_file(scratch));
     std::set<std::string> in_batch(batch.begin(), batch.end());
-    std::size_t resolved = 0;
+    // What this process reported; settle_attempt decides what of it stands (retried_attempts.hpp).
+    attempt_reports reports;
+    const std::string tool = o.tool.empty() ? "the sanitizer" : o.tool;
     for (case_result& r : records.ended) {
       if (in_batch.count(r.name) == 0 || results.count(r.name) != 0) continue;
       r.attempt = unit.processes;
       const std::size_t seen = hazards[r.name];
-      const std::string tool = o.tool.empty() ? "the sanitizer" : o.tool;
       if (o.sanitizer == "clean" && seen > 0) {
         // Kept even when the case failed for another reason too (memcheck stops a kernel at its first
         // bad access, which surfaces as a launch failure): the tool's finding is what its score reads.
@@ -357,40 +361,49 @@ int run_unit(const options& o) {
           r.status = case_status::failed;
         }
       }
-      results[r.name] = r;
-      ++resolved;
-      if (budget.active() && is_hang(r)) budget.spend(unit.name, r.name, kc::kernel_deadline_seconds());  // the program's own watchdog's deadline (same variable, same default)
+      reports.cases.push_back(r);
     }
     for (const auto& [name, count] : hazards)
-      if (in_batch.count(name) == 0) attributed_elsewhere += count;
-    if (!records.started_not_ended.empty() && in_batch.count(records.started_not_ended) != 0 &&
-        results.count(records.started_not_ended) == 0) {
-      results[records.started_not_ended] = died_in_case(records.started_not_ended, end, unit.processes);
-      if (const std::size_t seen = hazards[records.started_not_ended]; o.sanitizer == "clean" && seen > 0)
-        results[records.started_not_ended].message += "\n" + (o.tool.empty() ? std::string("the sanitizer") : o.tool) +
-                                                       " reported " + std::to_string(seen) + " hazard(s) during this case";
-      ++resolved;
-      // Killed at the runner's deadline. Charged at most 12 s: a unit given a longer deadline for its
-      // work (the performance case's 60 s, for timing) must not spend a submission's whole budget in
-      // one hang.
-      if (budget.active() && is_hang(results[records.started_not_ended]))
-        budget.spend(unit.name, records.started_not_ended, std::min(case_timeout(o), 12.0));
+      if (in_batch.count(name) == 0) reports.hazards_outside_cases += count;
+    const std::string& died_in = records.started_not_ended;
+    const bool died_in_batch = !died_in.empty() && in_batch.count(died_in) != 0 && results.count(died_in) == 0 &&
+                               std::none_of(reports.cases.begin(), reports.cases.end(),
+                                            [&](const case_result& r) { return r.name == died_in; });
+    if (died_in_batch) {
+      case_result r = died_in_case(died_in, end, unit.processes);
+      if (const std::size_t seen = hazards[died_in]; o.sanitizer == "clean" && seen > 0)
+        r.message += "\n" + tool + " reported " + std::to_string(seen) + " hazard(s) during this case";
+      reports.cases.push_back(r);
     }
-    if (oom_retries > 0) {
+    std::size_t reported = reports.cases.size();  // kept, or set aside to run again
+    const settled_attempt settled = settle_attempt(reports, retried, oom_retries);
+    for (const case_result& r : settled.kept) {
+      results[r.name] = r;
+      if (!budget.active() || !is_hang(r)) continue;
+      // A case the process died in was killed at the runner's deadline: charged at most 12 s, so a
+      // unit given a longer deadline for its work (the performance case's 60 s, for timing) does not
+      // spend a submission's whole budget in one hang. Else the program's own watchdog ended it (same
+      // variable, same default).
+      budget.spend(unit.name, r.name, died_in_batch && r.name == died_in ? std::min(case_timeout(o), 12.0)
+                                                                         : kc::kernel_deadline_seconds());
+    }
+    attributed_elsewhere += settled.hazards_outside_cases;
+    if (settled.set_aside()) {
       unsigned pause_s = 0;
-      for (const std::string& name : batch) {
-        const auto found = results.find(name);
-        if (found == results.end() || !is_out_of_memory_from_outside(found->second) || retried[name] >= oom_retries) continue;
+      for (const std::string& name : settled.retried) {
         std::cout << "kconform_runner: " << name << " failed out of device memory (attempt " << retried[name] + 1
                   << "); running it again in a fresh process (KCONFORM_OOM_RETRIES=" << oom_retries << ")\n";
         ++retried[name];
         pause_s = std::max(pause_s, 2u << std::min<std::size_t>(retried[name] - 1, 4));
-        results.erase(found);
       }
+      rerun_after_retry.insert(settled.rerun.begin(), settled.rerun.end());
+      std::cout << "kconform_runner: process " << unit.processes << " is set aside from " << settled.retried.front()
+                << " on: " << settled.rerun.size() << " case(s) it ran after that run again, and "
+                << reports.hazards_outside_cases << " tool report(s) outside any case are not counted\n";
       // Let the process that took the memory be killed or finish: 2 s, then 4 s, 8 s. A neighbour
       // that hoards again in each fresh process (one per case until its hang streak ends its unit)
       // fills the device in bursts for some seconds, so the pauses grow.
-      if (pause_s > 0) ::sleep(pause_s);
+      ::sleep(pause_s);
     }
     // A grading run (KCONFORM_HANG_STREAK=k) stops after k consecutive hung cases: a kernel that
     // spins on every input would otherwise cost a deadline and a fresh process per case. The rest
@@ -416,13 +429,14 @@ int run_unit(const options& o) {
                         " (KCONFORM_HANG_STREAK=" + std::to_string(streak) +
                         "), so the runner stopped starting fresh processes for it";
             results[name] = r;
-            ++resolved;
+            ++reported;
           }
     }
-    if (resolved == 0) {
+    if (reported == 0) {
       // The process reported no case of its list: it exited before the first, or the list selected
       // nothing. Those cases were not run, which is a failure, never a pass. Every other attempt
-      // resolves at least one case, so the loop ends.
+      // resolves at least one case or retries one (each case a bounded number of times), so the loop
+      // ends.
       for (const std::string& name : batch)
         if (results.count(name) == 0) {
           case_result r;
@@ -438,6 +452,10 @@ int run_unit(const options& o) {
     if (retried[name] > 0)
       r.message += (r.message.empty() ? "" : "\n") + std::string("(run ") + std::to_string(retried[name] + 1) +
                    " times: the earlier runs failed out of device memory)";
+    else if (rerun_after_retry.count(name) != 0)
+      r.message += (r.message.empty() ? "" : "\n") +
+                   std::string("(run again: it first ran after a case that failed out of device memory, in the same "
+                               "process)");
     unit.cases.push_back(r);
   }
   if (o.sanitizer == "clean" && attributed_elsewhere > 0) {
