@@ -49,7 +49,7 @@ trap 'rm -rf "$KCONFORM_RUN_CACHE"; kill $sampler $cpu_sampler $watcher 2>/dev/n
 
 nvidia-smi >"$out/nvidia-smi.txt" 2>&1 || echo "nvidia-smi failed: is there a GPU?" >>"$out/nvidia-smi.txt"
 slots=${KCONFORM_GPU_SLOTS:-10}
-gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ' || true); [ "${gpus:-0}" -ge 1 ] || gpus=1
+gpus=$(ctest_config/visible_gpus.sh); [ "${gpus:-0}" -ge 1 ] || gpus=1  # CUDA_VISIBLE_DEVICES narrows it
 ctest_config/make_resource_spec.sh "$out/resources.json" "$slots"
 shard_args=()
 if [ -n "${KCONFORM_SHARD:-}" ]; then

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# compare_runs.sh <one-machine report> <shard report>...
+#
+# Checks that a run split into shards (scripts/run_gpu_suite.sh with KCONFORM_SHARD=i/N, one report
+# folder each) ran what one machine's run of the same commit ran: every CTest test (junit.xml) and
+# every case (units/*.xml, written by tools/runner) in exactly one shard, none missing, none extra,
+# each with the same verdict. The shards' folders are compared, not their merge: merge_reports.sh
+# copies units/ by file name, so a unit run twice would already be one file there.
+#
+# Prints a table (CTest tests and cases: in the one-machine run, in the shards, lost, run twice,
+# extra, different verdict) and the first differences of each kind. Exit: 0 when all four are 0,
+# 1 otherwise, 2 on bad usage or a report without junit.xml.
+set -u
+[ $# -ge 2 ] || { echo "usage: compare_runs.sh <one-machine report> <shard report>..."; exit 2; }
+single=$1
+shift
+for report in "$single" "$@"; do
+  [ -f "$report/junit.xml" ] || { echo "compare_runs: $report has no junit.xml"; exit 2; }
+done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# CTest's junit.xml: one <testcase name="..." ... status="run|fail|notrun|disabled"> per test (its
+# attributes may span lines: the file is read as one line).
+tests_of() {
+  tr '\n\t' '  ' <"$1/junit.xml" | sed 's/<testcase /\n<testcase /g' | grep '^<testcase ' |
+    sed -nE 's/^<testcase [^>]*name="([^"]*)"[^>]*status="([^"]*)".*/\1\t\2/p'
+}
+# tools/runner's units/<unit>.xml: <testcase classname="C" name="N" time="T" status="passed|failed|skipped">.
+cases_of() {
+  for f in "$1"/units/*.xml; do
+    [ -f "$f" ] || continue
+    unit=$(basename "$f" .xml)
+    sed -nE "s/^ *<testcase classname=\"([^\"]*)\" name=\"([^\"]*)\" time=\"[^\"]*\" status=\"([^\"]*)\".*/$unit\t\1.\2\t\3/p" "$f"
+  done | awk -F'\t' '{print $1 "/" $2 "\t" $3}'
+}
+
+tests_of "$single" | sort >"$work/single.tests"
+cases_of "$single" | sort >"$work/single.cases"
+: >"$work/shards.tests"
+: >"$work/shards.cases"
+for report in "$@"; do
+  tests_of "$report" >>"$work/shards.tests"
+  cases_of "$report" >>"$work/shards.cases"
+done
+
+status=0
+printf '| what | one machine | shards | lost | run twice | extra | different verdict |\n|---|---|---|---|---|---|---|\n'
+for kind in tests cases; do
+  a="$work/single.$kind" b="$work/shards.$kind"
+  cut -f1 "$b" | sort | uniq -d >"$work/twice.$kind"
+  cut -f1 "$a" | sort -u >"$work/a.names"
+  cut -f1 "$b" | sort -u >"$work/b.names"
+  comm -23 "$work/a.names" "$work/b.names" >"$work/lost.$kind"
+  comm -13 "$work/a.names" "$work/b.names" >"$work/extra.$kind"
+  # Same name, another verdict (names run twice are reported as such, not here).
+  sort -u "$b" | join -t $'\t' "$a" - | awk -F'\t' '$2 != $3 {print $1 "\t" $2 " -> " $3}' >"$work/differ.$kind"
+  n() { wc -l <"$1" | tr -d ' '; }
+  printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$kind" "$(n "$a")" "$(n "$b")" "$(n "$work/lost.$kind")" \
+    "$(n "$work/twice.$kind")" "$(n "$work/extra.$kind")" "$(n "$work/differ.$kind")"
+  for problem in lost twice extra differ; do
+    [ -s "$work/$problem.$kind" ] || continue
+    status=1
+    echo "$kind $problem (first 10):" >&2
+    head -10 "$work/$problem.$kind" | sed 's/^/  /' >&2
+  done
+done
+[ $status -eq 0 ] && echo "compare_runs: the shards ran what the one-machine run ran, with the same verdicts"
+exit $status

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# scripts/compare_runs.sh on fabricated report folders: a faithful split passes; a test or case lost,
+# run in two shards, not in the one-machine run, or with another verdict each fails it.
+set -u
+compare=$1/compare_runs.sh
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+
+junit() {  # junit <dir> <name:status>...  (CTest's layout: attributes on several lines)
+  mkdir -p "$1/units"
+  local dir=$1
+  shift
+  {
+    echo '<?xml version="1.0" encoding="UTF-8"?>'
+    echo '<testsuite name="kconform" tests="'$#'">'
+    for t in "$@"; do
+      printf '  <testcase name="%s" classname="%s"\n    time="1.0" status="%s">\n  </testcase>\n' "${t%%:*}" "${t%%:*}" "${t#*:}"
+    done
+    echo '</testsuite>'
+  } >"$dir/junit.xml"
+}
+unit() {  # unit <dir> <unit> <case:status>...  (tools/runner's layout)
+  local dir=$1 name=$2
+  shift 2
+  {
+    echo '<?xml version="1.0" encoding="UTF-8"?>'
+    echo "<testsuites name=\"$name\">"
+    echo "  <testsuite name=\"$name\">"
+    for c in "$@"; do
+      echo "    <testcase classname=\"${c%%.*}\" name=\"$(echo "${c%%:*}" | cut -d. -f2-)\" time=\"0.1\" status=\"${c#*:}\">"
+      echo "    </testcase>"
+    done
+    echo "  </testsuite>"
+    echo "</testsuites>"
+  } >"$dir/units/$name.xml"
+}
+expect() {  # expect <exit status> <what> <shard dirs...>
+  local want=$1 what=$2
+  shift 2
+  "$compare" "$work/single" "$@" >"$work/out" 2>&1
+  local got=$?
+  if [ "$got" != "$want" ]; then
+    echo "FAIL: $what: exit $got, expected $want"
+    cat "$work/out"
+    failures=$((failures + 1))
+  else
+    echo "ok: $what"
+  fi
+}
+
+junit "$work/single" u1:run u2:run cpu.test:run
+unit "$work/single" u1 "Grade/A.x/1:passed" "Grade/A.x/2:failed"
+unit "$work/single" u2 "Grade/B.y/1:skipped"
+
+junit "$work/s1" u1:run cpu.test:run
+unit "$work/s1" u1 "Grade/A.x/1:passed" "Grade/A.x/2:failed"
+junit "$work/s2" u2:run
+unit "$work/s2" u2 "Grade/B.y/1:skipped"
+expect 0 "a faithful split" "$work/s1" "$work/s2"
+
+junit "$work/lost" u1:run
+unit "$work/lost" u1 "Grade/A.x/1:passed" "Grade/A.x/2:failed"
+expect 1 "a test and its cases lost" "$work/lost" "$work/s2"
+
+junit "$work/twice" u1:run u2:run
+unit "$work/twice" u1 "Grade/A.x/1:passed" "Grade/A.x/2:failed"
+unit "$work/twice" u2 "Grade/B.y/1:skipped"
+expect 1 "a unit run in two shards" "$work/s1" "$work/twice"
+
+junit "$work/other" u2:run
+unit "$work/other" u2 "Grade/B.y/1:passed"
+expect 1 "a case with another verdict" "$work/s1" "$work/other"
+
+junit "$work/extra" u2:run new.test:run
+unit "$work/extra" u2 "Grade/B.y/1:skipped" "Grade/B.y/2:passed"
+expect 1 "a test and a case the one-machine run did not have" "$work/s1" "$work/extra"
+
+junit "$work/failed" u2:fail
+unit "$work/failed" u2 "Grade/B.y/1:skipped"
+expect 1 "a CTest test that failed in the shard only" "$work/s1" "$work/failed"
+
+expect 2 "a report without junit.xml" "$work/nowhere"
+[ $failures -eq 0 ] && echo "compare_runs: all checks passed"
+exit $failures
