@@ -5,6 +5,7 @@
 #include "grading/library_watch.hpp"
 
 #include <dlfcn.h>
+#include <unistd.h>
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -18,11 +19,22 @@
 namespace kc::grading {
 
 namespace {
-// A grading process never reads CPU references from disk (fixtures/run_cache.hpp), whatever its
-// environment: a submission could set KCONFORM_RUN_CACHE and plant the references it is judged
-// against. Off at static initialisation: before main(), so before the submission is loaded (and this
-// file is in every grading program, which all load it through submission_entry). There is no way on.
-[[maybe_unused]] const bool run_cache_off_at_start = (run_cache::disable_in_this_process(), true);
+// Whether a grading process may share CPU references on disk (fixtures/run_cache.hpp): scripts/grade.sh
+// gives a batch one folder (KCONFORM_RUN_CACHE, mode 0700), so a class graded with one seed computes
+// each reference once (issue 33). The submission runs in the executor, another process started with
+// an environment of the judge's choosing, so it cannot point a judge at a folder of its own; what
+// keeps it from planting references in the batch's folder is the sandbox: uid 65534 cannot write a
+// folder the grader owns with mode 0700 (and Landlock lets it write its scratch only). A judge not
+// running as root cannot drop the executor to uid 65534, and one told to run it without the sandbox
+// (KCONFORM_EXECUTOR_SANDBOX=off, developers only) has neither layer: those never read or write the
+// cache, nor does a judge whose executor started without the uid drop (remote_submission.cpp). Off
+// at static initialisation, before main(); there is no way back on.
+bool executor_can_write_the_cache() {
+  const char* sandbox = std::getenv("KCONFORM_EXECUTOR_SANDBOX");
+  return geteuid() != 0 || (sandbox != nullptr && std::string(sandbox) == "off");
+}
+[[maybe_unused]] const bool run_cache_off_unless_sandboxed =
+    (executor_can_write_the_cache() ? run_cache::disable_in_this_process() : void(), true);
 }  // namespace
 
 const std::optional<json::value>& submission_traits() {

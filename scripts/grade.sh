@@ -208,6 +208,11 @@ wait
 
 # ---- the generated CTest project: one test per (submission, group), sanitizer tool, performance ----
 project="$out/ctest"
+# The batch's reference cache: this run's only (its entries are not keyed by the suite's sources, so
+# another build's must never be read), emptied now and removed when grading ends.
+reference_cache="$out/.reference-cache"
+rm -rf "$reference_cache" && mkdir -m 0700 "$reference_cache" || fail "cannot create $reference_cache"
+trap 'rm -rf "$reference_cache"' EXIT
 rm -rf "$project"
 mkdir -p "$project"
 testfile="$project/CTestTestfile.cmake"
@@ -245,6 +250,11 @@ for i in "${!names[@]}"; do
   # next poll, and takes it again in each fresh process until its unit ends.
   env_list+=";KCONFORM_OOM_RETRIES=3"
   env_list+=";OMP_NUM_THREADS=4;KCONFORM_REQUIRE_GPU=1"
+  # CPU references shared on disk by every grading process of this run (fixtures/run_cache.hpp): one
+  # seed for the whole batch, so each reference is computed once, not once per student. Only the
+  # judges use it, and only where the executor runs as uid 65534, which cannot write this folder
+  # (grading/submission_library.cpp says why that matters).
+  env_list+=";KCONFORM_RUN_CACHE=$reference_cache"
   # The submission runs in each grading program's sandboxed executor: a sanitizer wraps that process
   # (tools/runner: KCONFORM_EXECUTOR_WRAPPER), not the grading program.
   env_list+=";KCONFORM_TOOL_WRAPS_EXECUTOR=1"

@@ -2,6 +2,7 @@
 
 #include "fixtures/case_progress.hpp"
 #include "fixtures/gpu_environment.hpp"
+#include "fixtures/run_cache.hpp"
 #include "fixtures/watchdog.hpp"
 #include "grading/executor/sandbox.hpp"
 
@@ -12,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -111,6 +113,12 @@ class executor_process {
     fd_ = pair[0];
     pid_ = child.pid;
     layers_ = sandbox::describe(child);
+    // The batch's reference cache is safe from the submission only while it cannot write the
+    // grader's files (grading/submission_library.cpp): without the uid drop, this process stops
+    // using it.
+    if (!echo_ && std::none_of(child.layers.begin(), child.layers.end(),
+                               [](const std::string& layer) { return layer.starts_with("uid "); }))
+      run_cache::disable_in_this_process();
     std::optional<std::vector<unsigned char>> message;
     {
       const watchdog_scope armed("the submission's library to load");
