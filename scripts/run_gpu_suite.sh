@@ -39,13 +39,22 @@ out=$(cd "$out" && pwd)
 # A missing or broken GPU must fail this run, not skip its way to green.
 export KCONFORM_REQUIRE_GPU=1
 export KCONFORM_REPORT_DIR="$out"
-# CPU references shared on disk by this run's processes (fixtures/run_cache.hpp), this run's only:
-# emptied before the tests and removed after them (or when the script is interrupted).
-export KCONFORM_RUN_CACHE="$out/.run-cache"
-rm -rf "$KCONFORM_RUN_CACHE"
+# CPU references shared on disk by this run's processes (fixtures/run_cache.hpp). By default this run's
+# only: emptied before the tests and removed after them (or when the script is interrupted). With
+# KCONFORM_REFERENCE_CACHE=<folder> (opt-in: a CI runner that keeps a cache folder between runs) that
+# folder is used and kept: its entries are named by the build's source version (a hash of every
+# source a reference depends on, and the compiler and flags), so a changed reference misses.
+if [ -n "${KCONFORM_REFERENCE_CACHE:-}" ]; then
+  mkdir -p "$KCONFORM_REFERENCE_CACHE" && export KCONFORM_RUN_CACHE=$(cd "$KCONFORM_REFERENCE_CACHE" && pwd)
+  drop_cache=
+else
+  export KCONFORM_RUN_CACHE="$out/.run-cache"
+  rm -rf "$KCONFORM_RUN_CACHE"
+  drop_cache=$KCONFORM_RUN_CACHE
+fi
 # The samplers and the progress watcher are background jobs: an interrupted run takes them with it.
 sampler= cpu_sampler= watcher=
-trap 'rm -rf "$KCONFORM_RUN_CACHE"; kill $sampler $cpu_sampler $watcher 2>/dev/null' EXIT
+trap '[ -z "$drop_cache" ] || rm -rf "$drop_cache"; kill $sampler $cpu_sampler $watcher 2>/dev/null' EXIT
 
 nvidia-smi >"$out/nvidia-smi.txt" 2>&1 || echo "nvidia-smi failed: is there a GPU?" >>"$out/nvidia-smi.txt"
 slots=${KCONFORM_GPU_SLOTS:-10}
@@ -129,7 +138,8 @@ if [ $build_status -eq 0 ]; then
     phase_seconds="${phase_seconds:+$phase_seconds, }$phase $(($(date +%s) - p0)) s"
     [ $whole_run -eq 1 ] && echo $(($(date +%s) - p0)) >"$last_run"
   done
-  rm -rf "$KCONFORM_RUN_CACHE"  # after the alone phase too: the perf points and benchmarks read it
+  # After the alone phase too (the perf points and benchmarks read it); a kept folder stays.
+  [ -z "$drop_cache" ] || rm -rf "$drop_cache"
   [ -n "$sampler" ] && kill "$sampler" 2>/dev/null && wait "$sampler" 2>/dev/null; sampler=
   [ $ran_some -eq 1 ] || { ctest_status=1; echo "No test matched: ctest $*"; }
   export KCONFORM_PHASE_SECONDS="$phase_seconds"  # summary.md's build/tests line
