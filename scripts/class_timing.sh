@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# class_timing.sh <family> <grades dir> <wall seconds> <grade.log> <row file> [<composition>]
+#
+# How long a graded class took (issue 33, scripts/grade_synthetic_class.sh): from grade.sh --batch's
+# class.csv and each student's build.json, prints one line per student — score, verdict, the seconds
+# of its grading units (class.csv's seconds: the sum of its CTest units' run times, which run beside
+# other students' units, so they add up to more than the wall time) and of its build (build.json's) —
+# then one summary line: students, the wall time (and grade.sh's own "ran in" for the grading phase,
+# the builds before it), mean and max per-student seconds, and the verdicts counted. Writes the same
+# as one tab-separated row (the table's: class_timing_table.sh) to <row file>:
+#   family, gpu, students, wall s, grading s, unit s mean, unit s max, build s mean, build s max,
+#   verdicts, composition
+# Exit: 0 written; 1 no class.csv or no student in it.
+set -uo pipefail
+[ $# -ge 5 ] || { echo "usage: class_timing.sh <family> <grades dir> <wall s> <grade.log> <row file> [<composition>]" >&2; exit 1; }
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
+exec python3 - "$1" "$2" "$3" "$4" "$5" "${6:-}" "${gpu:-no GPU found}" <<'PY'
+import collections, csv, json, os, re, statistics, sys
+
+family, grades, wall, log, row_file, composition, gpu = sys.argv[1:8]
+try:
+    with open(os.path.join(grades, "class.csv"), newline="", encoding="utf-8") as f:
+        students = list(csv.DictReader(f))
+except OSError as e:
+    print(f"class_timing.sh: {e}")
+    sys.exit(1)
+if not students:
+    print(f"class_timing.sh: no student in {grades}/class.csv")
+    sys.exit(1)
+
+
+def number(text):
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def build_seconds(student):
+    try:
+        with open(os.path.join(grades, student, "build.json"), encoding="utf-8") as f:
+            return number(json.load(f).get("seconds"))
+    except (OSError, ValueError):
+        return None
+
+
+def shown(x):
+    return "-" if x is None else f"{x:.1f}"
+
+
+# grade.sh prints "ran in <s> s" once its CTest project (the grading, after the builds) is done.
+grading = None
+try:
+    with open(log, encoding="utf-8", errors="replace") as f:
+        found = re.findall(r"^ran in (\d+) s$", f.read(), flags=re.M)
+        grading = number(found[-1]) if found else None
+except OSError:
+    pass
+
+print(f"{'student':<36} {'score':>7} {'units s':>8} {'build s':>8}  verdict")
+units, builds, verdicts = [], [], collections.Counter()
+for s in students:
+    name = s.get("student", "?")
+    unit_s, build_s = number(s.get("seconds")), build_seconds(name)
+    verdict = s.get("verdict", "") or "?"
+    print(f"{name:<36} {s.get('score', ''):>7} {shown(unit_s):>8} {shown(build_s):>8}  {verdict}")
+    if unit_s is not None:
+        units.append(unit_s)
+    if build_s is not None:
+        builds.append(build_s)
+    verdicts[verdict] += 1
+
+
+def mean_max(values):
+    return (statistics.mean(values), max(values)) if values else (None, None)
+
+
+unit_mean, unit_max = mean_max(units)
+build_mean, build_max = mean_max(builds)
+counted = "; ".join(f"{v} {n}" for v, n in sorted(verdicts.items(), key=lambda kv: (-kv[1], kv[0])))
+print(f"{family}: {len(students)} students in {float(wall):.1f} s wall (grading {shown(grading)} s after the builds) "
+      f"on {gpu}; per student: units mean {shown(unit_mean)} s, max {shown(unit_max)} s; "
+      f"build mean {shown(build_mean)} s, max {shown(build_max)} s; verdicts: {counted}")
+if composition:
+    print(f"{family}: {composition}")
+fields = [family, gpu, str(len(students)), f"{float(wall):.1f}", shown(grading), shown(unit_mean), shown(unit_max),
+          shown(build_mean), shown(build_max), counted, composition]
+with open(row_file, "w", encoding="utf-8") as f:
+    f.write("\t".join(x.replace("\t", " ").replace("\n", " ") for x in fields) + "\n")
+PY

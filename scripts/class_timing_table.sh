@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# class_timing_table.sh <dir>
+#
+# The per-family table of issue 33's throughput target (a class of 100 in at most 10 minutes on one
+# H100) as markdown, from the rows class_timing.sh wrote under <dir>/<family>/row.tsv (the --out of
+# scripts/grade_synthetic_class.sh; families graded in separate runs can be gathered under one folder).
+# Every family with a grading/families/<family>.cmake gets a line: one not graded says so, so a table
+# of some families cannot pass for one of all. Exit: 0 printed; 1 no row found.
+set -uo pipefail
+if [ $# -ne 1 ] || [ ! -d "$1" ]; then echo "usage: class_timing_table.sh <dir>" >&2; exit 1; fi
+root=$(cd "$(dirname "$0")/.." && pwd)
+exec python3 - "$1" "$root/grading/families" <<'PY'
+import glob, os, sys
+
+folder, families_dir = sys.argv[1], sys.argv[2]
+BUDGET_S = 600  # the issue's target: 10 minutes a class of 100
+families = sorted(os.path.basename(p)[: -len(".cmake")] for p in glob.glob(os.path.join(families_dir, "*.cmake")))
+rows = {}
+for path in glob.glob(os.path.join(folder, "*", "row.tsv")):
+    with open(path, encoding="utf-8") as f:
+        fields = f.readline().rstrip("\n").split("\t")
+    if len(fields) >= 11:
+        rows[fields[0]] = fields
+if not rows:
+    print(f"class_timing_table.sh: no row.tsv under {folder}/<family>/")
+    sys.exit(1)
+
+gpus = sorted({r[1] for r in rows.values()})
+print("| family | students | wall s | within 10 min | grading s (after builds) | units s per student, mean / max "
+      "| build s per student, mean / max | verdicts | hanging, crashing |")
+print("|---|---|---|---|---|---|---|---|---|")
+for family in families + sorted(set(rows) - set(families)):
+    r = rows.get(family)
+    if r is None:
+        print(f"| {family} | not graded | | | | | | | |")
+        continue
+    _, gpu, students, wall, grading, unit_mean, unit_max, build_mean, build_max, verdicts, composition = r[:11]
+    # The hanging and crashing students, as composition says them ("...; hanging: x; crashing: y").
+    picked = composition.split("; ", 1)[1] if "; " in composition else composition
+    within = "yes" if float(wall) <= BUDGET_S else "**no**"
+    gpu_note = "" if len(gpus) == 1 else f" ({gpu})"
+    print(f"| {family}{gpu_note} | {students} | {wall} | {within} | {grading} | {unit_mean} / {unit_max} "
+          f"| {build_mean} / {build_max} | {verdicts} | {picked} |")
+print()
+print("GPU: " + ("; ".join(gpus)) + ". Units s: the sum of a student's grading units' run times (class.csv's seconds),"
+      " which run beside other students' units, so they add up to more than the wall time.")
+PY

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# Grades a synthetic class of one family, or of every family in turn, and says how long it took
+# (issue 33, "Grading at class scale": a class of 100 in at most 10 minutes on one H100, every family).
+#
+#   scripts/grade_synthetic_class.sh --family <family> [--size 100] [--out <dir>] [--seed <u64>] [--dry-run]
+#   scripts/grade_synthetic_class.sh --all [--families a,b,...] [--size 100] [--out <dir>] [--seed <u64>] [--dry-run]
+#   scripts/grade_synthetic_class.sh --table <dir>     the per-family markdown table of an earlier --out
+#
+# The class: the family's example submissions that need a GPU (tests/submissions/expected.tsv, needs
+# = gpu) other than those that hang or crash, copied in turn under distinct student names
+# (s001_<example>, ...) up to --size, and then exactly one that hangs and one that crashes as the
+# last two students. Hanging: an example whose expected verdict is timeout; crashing: crash, fault or
+# exit; of several, the one with the lowest expected maximum score (the one that hangs or fails in the
+# most cases: the slowest for the grader), so the measurement is the worst case, and last, so that
+# what it costs is not hidden behind other students' work. matmul's hanging example lives among the
+# neighbours (tests/submissions/neighbours/spins_at_odd_shapes.cu, a matmul submission without an
+# expected.tsv row). A family without such an example is graded without one, and the output and the
+# table say so: another family's example cannot stand in, its contract is not this family's.
+# Then scripts/grade.sh --batch grades the class (builds included, with --seed if given) and
+# scripts/class_timing.sh prints per-student seconds, the wall time and a summary, and writes the
+# family's row (row.tsv) of the table. --all grades each family in turn (every grading/families/<f>.cmake,
+# or --families) and writes <out>/table.md. --dry-run makes the class and prints it, grading nothing.
+#
+# Per family, under <out>/<family>/: class/ (the students, links to the examples), grades/ (grade.sh's
+# --out: class.csv, a folder per student), grade.log, composition.txt, timing.txt (what was printed),
+# row.tsv. Default --out: grades/synthetic-class-<date>.
+# Exit: 0 graded (whatever the students scored); 2 bad arguments or a family that could not be graded.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+examples="$root/tests/submissions"
+family='' all=0 families='' size=100 out='' seed='' dry_run=0 table_of=''
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --family) family=${2:-}; shift 2 || shift ;;
+    --all) all=1; shift ;;
+    --families) families=${2:-}; shift 2 || shift ;;
+    --size) size=${2:-}; shift 2 || shift ;;
+    --out) out=${2:-}; shift 2 || shift ;;
+    --seed) seed=${2:-}; shift 2 || shift ;;
+    --dry-run) dry_run=1; shift ;;
+    --table) table_of=${2:-}; shift 2 || shift ;;
+    -h | --help) sed -n '2,27p' "$0"; exit 0 ;;
+    *) echo "grade_synthetic_class.sh: unknown argument $1 (--help)" >&2; exit 2 ;;
+  esac
+done
+fail() { echo "grade_synthetic_class.sh: $*" >&2; exit 2; }
+if [ -n "$table_of" ]; then
+  [ -d "$table_of" ] || fail "no such folder: $table_of"
+  exec "$root/scripts/class_timing_table.sh" "$table_of"
+fi
+known=$(find "$root/grading/families" -maxdepth 1 -name '*.cmake' -printf '%f\n' | sed 's/\.cmake$//' | sort | tr '\n' ' ')
+[ "$all" = 1 ] || [ -n "$family" ] || fail "give --family <family>, --all or --table <dir> (families: $known)"
+[ "$all" = 0 ] || [ -z "$family" ] || fail "give --family or --all, not both"
+[ -z "$families" ] || [ "$all" = 1 ] || fail "--families goes with --all"
+case "$size" in '' | *[!0-9]*) fail "--size must be a whole number, not '$size'" ;; esac
+[ "$size" -ge 3 ] || fail "--size must be at least 3 (one hanging, one crashing and one other student)"
+case "$seed" in *[!0-9]*) fail "--seed must be an unsigned integer" ;; esac
+if [ "$all" = 1 ]; then
+  # shellcheck disable=SC2086  # the lists split into one family a word
+  if [ -n "$families" ]; then set -- ${families//,/ }; else set -- $known; fi
+else
+  set -- "$family"
+fi
+for f in "$@"; do
+  case " $known" in *" $f "*) ;; *) fail "no family '$f' (families: $known)" ;; esac
+done
+[ -n "$out" ] || out="grades/synthetic-class-$(date +%Y%m%d-%H%M%S)"
+mkdir -p "$out" || fail "cannot create $out"
+out=$(cd "$out" && pwd)
+
+# Examples outside expected.tsv that hang, by family (graded only as neighbours, so without a row).
+declare -A extra_hang=([matmul]="neighbours/spins_at_odd_shapes.cu")
+
+# pick_worst <verdict regex> <family>: the expected.tsv example of that verdict with the lowest
+# expected maximum score (the first listed of equals), or nothing.
+pick_worst() {
+  grep -v '^#' "$examples/expected.tsv" |
+    awk -F'\t' -v fam="$2" -v re="^($1)$" '$1 == fam && $3 == "gpu" && $4 ~ re { print $6 "\t" NR "\t" $2 }' |
+    sort -t$'\t' -k1,1g -k2,2n | head -1 | cut -f3
+}
+
+# make_class <family> <class dir>: the links; prints "hang: ...", "crash: ..." and the pool's size.
+make_class() {
+  local fam=$1 class=$2 hang crash hang_source='' crash_source='' pool=() i=0 n example
+  rm -rf "$class"
+  mkdir -p "$class"
+  hang=$(pick_worst timeout "$fam")
+  crash=$(pick_worst 'crash|fault|exit' "$fam")
+  [ -z "$hang" ] || hang_source="$examples/$fam/$hang.cu"
+  if [ -z "$hang" ] && [ -n "${extra_hang[$fam]:-}" ]; then
+    hang_source="$examples/${extra_hang[$fam]}"
+    hang=$(basename "$hang_source" .cu)
+  fi
+  [ -z "$crash" ] || crash_source="$examples/$fam/$crash.cu"
+  while IFS= read -r example; do pool+=("$example"); done < <(grep -v '^#' "$examples/expected.tsv" |
+    awk -F'\t' -v fam="$fam" '$1 == fam && $3 == "gpu" && $4 != "timeout" && $4 != "crash" && $4 != "fault" && $4 != "exit" { print $2 }')
+  [ ${#pool[@]} -gt 0 ] || { echo "no example of $fam in expected.tsv that needs a GPU and neither hangs nor crashes"; return 1; }
+  local others=$size
+  [ -z "$hang_source" ] || others=$((others - 1))
+  [ -z "$crash_source" ] || others=$((others - 1))
+  for ((n = 1; n <= others; n++)); do
+    example=${pool[i]}
+    i=$(((i + 1) % ${#pool[@]}))
+    ln -s "$examples/$fam/$example.cu" "$class/$(printf 's%03d' "$n")_$example.cu"
+  done
+  if [ -n "$hang_source" ]; then ln -s "$hang_source" "$class/$(printf 's%03d' "$n")_$hang.cu"; n=$((n + 1)); fi
+  if [ -n "$crash_source" ]; then ln -s "$crash_source" "$class/$(printf 's%03d' "$n")_$crash.cu"; fi
+  echo "${#pool[@]} examples repeated to $others students; hanging: ${hang:-none (no hanging $fam example)};" \
+    "crashing: ${crash:-none (no crashing $fam example)}"
+}
+
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
+status=0
+for fam in "$@"; do
+  dir="$out/$fam"
+  mkdir -p "$dir"
+  composition=$(make_class "$fam" "$dir/class") || { echo "$fam: $composition"; status=2; continue; }
+  echo "$fam: a class of $(find "$dir/class" -name '*.cu' | wc -l): $composition"
+  echo "$composition" >"$dir/composition.txt"
+  if [ "$dry_run" = 1 ]; then
+    find "$dir/class" -name '*.cu' -printf '%f -> %l\n' | sort | sed "s|$examples/||" | column -t
+    continue
+  fi
+  [ -n "$gpu" ] || fail "grading needs a CUDA GPU (nvidia-smi found none); --dry-run makes the class without one"
+  started=$(date +%s.%N)
+  "$root/scripts/grade.sh" --family "$fam" --batch "$dir/class" --out "$dir/grades" ${seed:+--seed "$seed"} >"$dir/grade.log" 2>&1
+  graded=$?
+  wall=$(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
+  if [ $graded -ne 0 ]; then
+    echo "$fam: grading the class did not work (exit $graded, after ${wall} s): $dir/grade.log"
+    tail -5 "$dir/grade.log"
+    status=2
+    continue
+  fi
+  "$root/scripts/class_timing.sh" "$fam" "$dir/grades" "$wall" "$dir/grade.log" "$dir/row.tsv" "$composition" |
+    tee "$dir/timing.txt"
+done
+if [ "$dry_run" = 0 ] && [ "$all" = 1 ]; then
+  "$root/scripts/class_timing_table.sh" "$out" | tee "$out/table.md"
+fi
+exit $status
