@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# grading_scale_scripts_test.sh <repository root> <scratch dir>
+#
+# Issue 33's GPU scripts on a machine without a GPU, as far as they go without one:
+#   - scripts/grade_synthetic_class.sh's arguments, and the class it makes (--dry-run, on the real
+#     examples): the size asked for, one hanging and one crashing student last where the family has
+#     them, and a family without them saying so;
+#   - the same script, class_timing.sh and class_timing_table.sh graded through a stand-in grade.sh and
+#     nvidia-smi (tests/grading/fake_grade/) in a copy of the repository's scripts and examples: every
+#     family's row, the table with all 8 families, a quoted verdict ("sanitizer, slow") counted once;
+#   - tests/submissions/check_neighbours_every_group.sh through the same stand-ins: its runs and table,
+#     a neighbour that changes a sanitizer verdict failing it, its run count checked, 77 without a GPU.
+# What grading itself does on the GPU is not tested here (grading.neighbours.every_group and the
+# scripts' own runs on a GPU do that). Exit: 0 all as expected, 1 not.
+set -uo pipefail
+root=$(cd "$1" && pwd) scratch=$2
+rm -rf "$scratch"
+mkdir -p "$scratch"
+scratch=$(cd "$scratch" && pwd)
+failures=0
+fail() { echo "FAILED: $*"; failures=$((failures + 1)); }
+indent() { sed 's/^/    /'; }
+
+# ---- arguments (the real script: it refuses before it grades anything) ----
+synthetic="$root/scripts/grade_synthetic_class.sh"
+for args in "" "--family nope" "--family reduction --all" "--family reduction --size 2" "--family reduction --size x" \
+            "--families reduction" "--family reduction --seed -1" "--bogus"; do
+  # shellcheck disable=SC2086  # each line is the arguments, split
+  "$synthetic" $args --dry-run --out "$scratch/args" >"$scratch/args.log" 2>&1
+  status=$?
+  [ $status -eq 2 ] || { fail "grade_synthetic_class.sh $args: exit $status, expected 2 (refused)"; indent <"$scratch/args.log"; }
+done
+
+# ---- the class it makes (--dry-run: no GPU needed, the real examples) ----
+# class_of <family>: the class folder's students, sorted.
+class_of() { find "$scratch/dry/$1/class" -name '*.cu' -printf '%f\n' | sort; }
+"$synthetic" --all --size 100 --dry-run --out "$scratch/dry" >"$scratch/dry.log" 2>&1 ||
+  { fail "grade_synthetic_class.sh --all --dry-run: exit $?"; indent <"$scratch/dry.log"; }
+for family in $(find "$root/grading/families" -name '*.cmake' -printf '%f\n' | sed 's/\.cmake$//'); do
+  [ "$(class_of "$family" | wc -l)" -eq 100 ] || fail "$family: a class of $(class_of "$family" | wc -l), not 100"
+  dangling=$(find "$scratch/dry/$family/class" -xtype l | head -3)
+  [ -z "$dangling" ] || fail "$family: links to no file: $dangling"
+done
+# reduction: the example that spins in every case and the one that fails the most by exiting, last.
+[ "$(class_of reduction | tail -2 | tr '\n' ' ')" = "s099_spins_every_kernel.cu s100_exit_in_launcher.cu " ] ||
+  fail "reduction's last two students are $(class_of reduction | tail -2 | tr '\n' ' '), not the hang and the crash"
+[ "$(class_of reduction | grep -cE 'infinite_loop|host_loop|fault_illegal|spins_every|exit_in')" -eq 2 ] ||
+  fail "reduction's class holds more than one hanging and one crashing student"
+# matmul: its hang is the neighbour that spins at odd shapes (no expected.tsv row).
+class_of matmul | grep -q '^s099_spins_at_odd_shapes.cu$' || fail "matmul's class has no s099_spins_at_odd_shapes"
+grep -q '^atax: .*hanging: none (no hanging atax example); crashing: none (no crashing atax example)' "$scratch/dry.log" ||
+  { fail "the dry run does not say atax has no hanging or crashing example"; indent <"$scratch/dry.log"; }
+
+# ---- graded through the stand-ins, in a copy of the scripts and examples ----
+copy="$scratch/repo"
+mkdir -p "$copy/scripts" "$copy/tests" "$copy/grading" "$scratch/bin"
+cp "$root"/scripts/grade_synthetic_class.sh "$root"/scripts/class_timing.sh "$root"/scripts/class_timing_table.sh "$copy/scripts/"
+cp "$root/tests/grading/fake_grade/grade.sh" "$copy/scripts/grade.sh"
+cp -r "$root/tests/submissions" "$copy/tests/"
+cp -r "$root/grading/families" "$copy/grading/"
+cp "$root/tests/grading/fake_grade/nvidia-smi" "$scratch/bin/"
+fake_path="$scratch/bin:$PATH"
+
+PATH=$fake_path "$copy/scripts/grade_synthetic_class.sh" --all --size 12 --seed 5 --out "$scratch/graded" >"$scratch/graded.log" 2>&1 ||
+  { fail "grade_synthetic_class.sh --all with the stand-ins: exit $?"; indent <"$scratch/graded.log"; }
+table="$scratch/graded/table.md"
+[ "$(grep -c '^| [a-z0-9_]* | 12 | ' "$table" 2>/dev/null)" -eq 8 ] ||
+  { fail "table.md does not have 8 families of 12 students"; indent <"$table"; }
+grep -q '^| reduction | 12 | .* | yes | 42.0 | .*passed, slow 10; crash, slow 1; timeout, slow 1 | hanging: spins_every_kernel; crashing: exit_in_launcher |$' "$table" ||
+  { fail "reduction's row is not as graded (12 students, 42.0 s grading, verdicts counted whole)"; indent <"$table"; }
+grep -q 'FAKE GPU for CPU tests' "$table" || fail "table.md does not name the GPU"
+grep -q '^reduction: 12 students in .* s wall (grading 42.0 s after the builds) on FAKE GPU' "$scratch/graded.log" ||
+  { fail "no summary line for reduction"; indent <"$scratch/graded.log"; }
+grep -qE '^s001_correct +100 +[0-9.]+ +[0-9.]+  passed, slow$' "$scratch/graded/reduction/timing.txt" ||
+  { fail "no per-student line for s001_correct"; indent <"$scratch/graded/reduction/timing.txt"; }
+rm "$scratch/graded/atax/row.tsv"
+"$copy/scripts/class_timing_table.sh" "$scratch/graded" >"$scratch/partial.md"
+grep -q '^| atax | not graded |' "$scratch/partial.md" || fail "a family without a row is not listed as not graded"
+
+# ---- check_neighbours_every_group.sh through the stand-ins ----
+neighbours="$copy/tests/submissions/check_neighbours_every_group.sh"
+PATH=$fake_path KCONFORM_NEIGHBOUR_RUNS=2 "$neighbours" "$scratch/neighbours" >"$scratch/neighbours.log" 2>&1
+status=$?
+[ $status -eq 0 ] || { fail "check_neighbours_every_group.sh with identical grades: exit $status"; indent <"$scratch/neighbours.log"; }
+[ "$(grep -cE '^[12] +[0-9]+ +(correct +pass|atomic_full +full) .* identical$' "$scratch/neighbours.log")" -eq 4 ] ||
+  { fail "the neighbours' table does not hold 2 runs x 2 students, identical"; indent <"$scratch/neighbours.log"; }
+PATH=$fake_path KCONFORM_NEIGHBOUR_RUNS=1 FAKE_GRADE_BESIDE_FLIP=atomic_full "$neighbours" "$scratch/flipped" >"$scratch/flipped.log" 2>&1
+status=$?
+{ [ $status -eq 1 ] && grep -q 'case grade.sanitizer.racecheck N33: alone passed, beside failed' "$scratch/flipped.log" &&
+  grep -qE '^1 +[0-9]+ +atomic_full +full .* differs$' "$scratch/flipped.log"; } ||
+  { fail "a sanitizer verdict changed beside the neighbours did not fail the check (exit $status)"; indent <"$scratch/flipped.log"; }
+PATH=$fake_path KCONFORM_NEIGHBOUR_RUNS=0 "$neighbours" "$scratch/zero" >"$scratch/zero.log" 2>&1
+[ $? -eq 1 ] || fail "KCONFORM_NEIGHBOUR_RUNS=0 was not refused"
+# Without a GPU: CTest's skip. (The stand-in nvidia-smi is left off PATH; one that fails stands for none.)
+mkdir -p "$scratch/bin-none"
+printf '#!/bin/sh\nexit 9\n' >"$scratch/bin-none/nvidia-smi"
+chmod +x "$scratch/bin-none/nvidia-smi"
+PATH="$scratch/bin-none:$PATH" env -u KCONFORM_REQUIRE_GPU "$neighbours" "$scratch/nogpu" >"$scratch/nogpu.log" 2>&1
+status=$?
+[ $status -eq 77 ] || { fail "without a GPU check_neighbours_every_group.sh exited $status, not 77"; indent <"$scratch/nogpu.log"; }
+
+[ $failures -eq 0 ] || { echo "FAILED: $failures check(s); logs under $scratch"; exit 1; }
+echo "PASSED: the synthetic class's arguments and classes, its timing rows and table, and the neighbour check's runs," \
+  "table and failure, without a GPU"
