@@ -73,7 +73,7 @@ if alone_listed is None:
     empty.append("alone, no run/listed_units.tsv")
 else:
     empty += [f"unit {u} was listed alone ({n} cases) and recorded no case" for u, n in alone_listed
-              if "grade." + u not in units_with_cases]
+              if n != "0" and "grade." + u not in units_with_cases]
 empty += [f"sanitizer tool {t} recorded no case alone" for t in TOOLS if "grade.sanitizer." + t not in units_with_cases]
 if empty:
     for line in empty:
