@@ -23,7 +23,7 @@ built=$(date +%s)
 ctest --preset grading --output-junit "$out/junit.xml" "$@" 2>&1 | tee "$out/ctest.log"
 status=${PIPESTATUS[0]}
 finished=$(date +%s)
-for folder in build/gpu/grading-examples-gpu-* build/gpu/grading-neighbours build/gpu/grading-class-of-30; do
+for folder in build/gpu/grading-examples-gpu-* build/gpu/grading-neighbours build/gpu/grading-neighbours-every-group build/gpu/grading-class-of-30; do
   [ -d "$folder" ] && tar czf "$out/$(basename "$folder").tgz" -C "$(dirname "$folder")" "$(basename "$folder")"
 done
 echo "build $((built - started)) s, tests $((finished - built)) s; GPU: $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1); logs in $out"
