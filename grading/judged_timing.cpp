@@ -6,8 +6,10 @@
 #include "grading/snapshot_rule.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <sstream>
 
@@ -209,14 +211,16 @@ std::string timing_evaded_message(const std::string& what) {
 }
 
 // How many times a sample replays the submission's calls: enough that its calls fill ~5 ms at the
-// reference's speed, so the exchange (~0.2-1 ms on the H100 box, with its noise) is paid once for many
-// calls; at most 64, and no more buffer sets than a quarter of the free device memory or 1 GiB holds.
-int replay_count(double reference_us, std::size_t bytes_per_set) {
+// reference's speed, so the exchange (~0.4 ms on the H100 box, with its noise) is paid once for many
+// calls; no more than ~5 ms at the submission's own speed as its untimed run showed it (wall clock,
+// less an echo exchange's), so a slow submission's samples stay well within the case's deadline;
+// at most 64, and no more buffer sets than a quarter of the free device memory or 1 GiB holds.
+int replay_count(double reference_us, double submission_run_us, std::size_t bytes_per_set) {
   constexpr double target_us = 5000;
   std::size_t free_bytes = 0, total_bytes = 0;
   KC_CUDA_TRY(cudaMemGetInfo(&free_bytes, &total_bytes));
   const std::size_t budget = std::min<std::size_t>(free_bytes / 4, std::size_t{1} << 30);
-  const double by_time = std::ceil(target_us / std::max(reference_us, 1.0));
+  const double by_time = std::ceil(target_us / std::max({reference_us, submission_run_us, 1.0}));
   const double by_memory = 1.0 + static_cast<double>(budget / std::max<std::size_t>(bytes_per_set, 1));
   return static_cast<int>(std::clamp(std::min(by_time, by_memory), 1.0, 64.0));
 }
@@ -234,18 +238,35 @@ judged_timing judge_timing(const graded_work& submission, const graded_work& ref
     if (const std::string problem = check_snapshot(submission, o, second[o], first[o], first[o]); !problem.empty())
       out.evaded = "two untimed calls on the same inputs disagreed beyond rounding: " + problem;
   if (!out.evaded.empty()) return out;
-  // The calls a sample makes, recorded in an untimed run (a pass driver's several calls, a size query).
+  // The calls a sample makes, recorded in an untimed run (a pass driver's several calls, a size query),
+  // timed on the host less what as many exchanges with the echo executor take there: an estimate of the
+  // submission's own time that sets how many calls a sample may replay (replay_count). The echo's first
+  // exchange starts its executor, so the second is the one timed.
+  const auto wall_us = [](const std::function<void()>& work) {
+    const auto started = std::chrono::steady_clock::now();
+    work();
+    return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
+  };
+  remote::echo_call();
+  const double echo_wall_us = wall_us([] { remote::echo_call(); });
+  sub.poison_and_prepare(stream);
+  KC_CUDA_TRY(cudaStreamSynchronize(stream));
   remote::start_recording();
   const std::uint64_t calls_before = remote::calls_made();
-  (void)sub.untimed_outputs(stream);
+  const double run_wall_us = wall_us([&] {
+    submission.work.run(stream);
+    KC_CUDA_TRY(cudaStreamSynchronize(stream));
+  });
   const std::vector<remote::allocation> handed = remote::stop_recording();
   const auto calls_per_run = static_cast<double>(remote::calls_made() - calls_before);
+  // Each call of the run is an exchange (a pass driver makes several).
+  const double submission_run_us = std::max(run_wall_us - calls_per_run * echo_wall_us, 0.0);
   std::size_t bytes_per_set = 0;
   for (const remote::allocation& a : handed) bytes_per_set += a.bytes;
   for (const timed_output& o : submission.outputs) bytes_per_set += o.bytes;  // each set's snapshots
-  // The reference's speed sets how many calls a sample replays.
+  // The reference's speed (and the submission's, where slower) sets how many calls a sample replays.
   for (int i = 0; i < 2; ++i) ref.sample(stream, l2, clock);
-  const int repeat = replay_count(median(ref.region_us), bytes_per_set);
+  const int repeat = replay_count(median(ref.region_us), submission_run_us, bytes_per_set);
   replayed_side replayed(submission, handed, repeat);
   std::vector<double> echo_us;
   const auto echo_sample = [&] {

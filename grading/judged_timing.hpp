@@ -21,8 +21,9 @@
 // An exchange's own cost is measured by the same region around one call to a trusted executor that
 // runs a one-thread kernel (remote::echo_call), and the submission's time per call is its median
 // region less the echo's median, over `repeat`. `repeat` is chosen so the replayed calls fill ~5 ms
-// at the reference's speed (at most 64, within a memory budget): the exchange is then paid once for
-// many calls, and its noise is divided among them.
+// at the reference's speed, or at the submission's where its untimed run was slower (so a slow
+// submission's samples stay within the case's deadline); at most 64, within a memory budget. The
+// exchange is then paid once for many calls, and its noise is divided among them.
 //
 // The snapshots are taken before the region ends, so work a call left running (on another stream, or
 // launched later by a thread of its own) either finishes inside the region or is missing from them;
