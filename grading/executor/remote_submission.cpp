@@ -384,9 +384,9 @@ std::vector<allocation> stop_recording() {
   return std::move(recorded_allocations);
 }
 
-wire::reply replay(const std::vector<allocation>& recorded, const std::vector<std::vector<void*>>& sets) {
-  executor_process& e = executor();
-  wire::request request;
+prepared_replay prepare_replay(const std::vector<allocation>& recorded, const std::vector<std::vector<void*>>& sets) {
+  prepared_replay prepared;
+  wire::request& request = prepared.request;
   request.what = wire::op::replay;
   request.repeat = static_cast<std::uint32_t>(sets.size() + 1);
   const auto buffer = [](const void* p) {
@@ -398,9 +398,14 @@ wire::reply replay(const std::vector<allocation>& recorded, const std::vector<st
     if (set.size() != recorded.size()) throw std::runtime_error("a replay's buffer set of the wrong size");
     for (void* p : set) request.replay_to.push_back(buffer(p));
   }
+  return prepared;
+}
+
+wire::reply replay(const prepared_replay& prepared) {
+  executor_process& e = executor();
   wait_for_staging("the replay");
-  wire::reply r = e.call(request, "the submission's calls, replayed");
-  calls += request.repeat;
+  wire::reply r = e.call(prepared.request, "the submission's calls, replayed");
+  calls += prepared.request.repeat;
   after_reply(r, "a replay of the timed calls");
   return r;
 }

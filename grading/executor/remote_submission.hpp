@@ -58,9 +58,14 @@ void start_recording();
 std::vector<allocation> stop_recording();
 // The recorded calls, made `sets.size() + 1` times in one exchange: first on the recorded buffers,
 // then once per row of `sets`, whose b-th pointer (an allocation of the same size) stands in for the
-// b-th recorded allocation; the executor waits for its device once, at the end. Failures are handled as
-// call()'s are; a refusal comes back in the reply.
-wire::reply replay(const std::vector<allocation>& recorded, const std::vector<std::vector<void*>>& sets);
+// b-th recorded allocation; the executor waits for its device once, at the end. The request is built
+// once (prepare_replay: every buffer's IPC handle looked up), outside the timed regions, and sent by
+// replay() for each sample. Failures are handled as call()'s are; a refusal comes back in the reply.
+struct prepared_replay {
+  wire::request request;
+};
+prepared_replay prepare_replay(const std::vector<allocation>& recorded, const std::vector<std::vector<void*>>& sets);
+wire::reply replay(const prepared_replay& prepared);
 
 // The arguments, built from C values.
 wire::arg device_arg(const void* device_pointer);  // throws std::runtime_error for a pointer the judge did not allocate
