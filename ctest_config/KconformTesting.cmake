@@ -14,8 +14,10 @@
 #   perf        time against the stored per-GPU baseline, and the seeds' in-run conclusions (alone on the GPU)
 #   profile     hardware-counter assertions under Nsight Compute (alone on the GPU; skipped without ncu)
 #   alone       every test that needs the machine to itself (RUN_SERIAL: perf, benchmark, profile,
-#               schedule). The GPU run (scripts/run_gpu_suite.sh) runs the others first, then these
-#               back to back, so no test waits for the GPU to drain (presets gpu-shared, gpu-alone).
+#               schedule), or with several GPUs its GPU to itself (KCONFORM_ALONE_PER_GPU, below).
+#               The GPU run (scripts/run_gpu_suite.sh) runs the others first, then these (back to
+#               back on one GPU, one per GPU on several), so no test waits for the GPU to drain
+#               (presets gpu-shared, gpu-alone).
 #   <family>    reduction, matmul, ...
 #
 # GPU tests are units of many cases run by tools/runner (kconform_add_gpu_suite) and declare
@@ -91,6 +93,25 @@ set(KCONFORM_SHARED_CUDA_SYNC blocking CACHE STRING "How a GPU test process shar
 # The environment entry every test that shares the GPU carries (units, sanitizer runs, runner.isolation).
 set(KCONFORM_SHARED_GPU_ENVIRONMENT "KCONFORM_CUDA_SYNC=${KCONFORM_SHARED_CUDA_SYNC}")
 
+# Where a test that needs a GPU to itself (label alone) runs (issue 34). OFF (one GPU, and the
+# default): alone on the machine, RUN_SERIAL, one after another, with every core. ON (several GPUs:
+# scripts/run_gpu_suite.sh sets it when it sees more than one): alone on *its* GPU (every slot of one
+# GPU's resource group, no RUN_SERIAL), so on N GPUs N of them run at once, each with
+# KCONFORM_ALONE_REFERENCE_THREADS cores' worth of OpenMP threads (run_gpu_suite.sh: cores / GPUs),
+# which bounds the CPU they contend for. labels.gpu_run_phases checks either form.
+option(KCONFORM_ALONE_PER_GPU "Tests labelled alone have their GPU to themselves, not the machine" OFF)
+set(KCONFORM_ALONE_REFERENCE_THREADS ${KCONFORM_ALL_CORES} CACHE STRING
+    "OpenMP threads of a test alone on its GPU (KCONFORM_ALONE_PER_GPU)")
+# The CTest properties of a test labelled alone: KCONFORM_ALONE_PROPERTIES (RUN_SERIAL, or the
+# whole of one GPU), KCONFORM_ALONE_THREADS (its OpenMP threads).
+if(KCONFORM_ALONE_PER_GPU)
+  set(KCONFORM_ALONE_PROPERTIES RESOURCE_GROUPS "gpus:${KCONFORM_GPU_SLOTS}")
+  set(KCONFORM_ALONE_THREADS ${KCONFORM_ALONE_REFERENCE_THREADS})
+else()
+  set(KCONFORM_ALONE_PROPERTIES RUN_SERIAL TRUE)
+  set(KCONFORM_ALONE_THREADS ${KCONFORM_ALL_CORES})
+endif()
+
 # kconform_add_gpu_suite(<target> FAMILY <family> KIND <kind> SOURCES <src...> [LIBRARIES <lib...>]
 #                        [LABELS <label...>] [EXCLUSIVE] [RUN_SERIAL] [TIMEOUT <s>] [CASE_TIMEOUT <s>]
 #                        [REFERENCE_THREADS <n>] [PRIORITY <cost>])
@@ -111,7 +132,7 @@ function(kconform_add_gpu_suite target)
   # shared phase's cores / slots, the reduction perf points made each 2^26 input on 2 of 16 cores
   # (~0.3 s a point, 22 points) while the rest idled.
   if(NOT ARG_REFERENCE_THREADS AND ARG_RUN_SERIAL)
-    set(ARG_REFERENCE_THREADS ${KCONFORM_ALL_CORES})
+    set(ARG_REFERENCE_THREADS ${KCONFORM_ALONE_THREADS})
   elseif(NOT ARG_REFERENCE_THREADS)
     set(ARG_REFERENCE_THREADS ${KCONFORM_REFERENCE_THREADS})
   endif()
@@ -136,7 +157,10 @@ function(kconform_add_gpu_suite target)
   endforeach()
   set(serial "")
   set(environment "OMP_NUM_THREADS=${ARG_REFERENCE_THREADS}")
-  if(ARG_RUN_SERIAL)
+  if(ARG_RUN_SERIAL AND KCONFORM_ALONE_PER_GPU)
+    set(slots ${KCONFORM_GPU_SLOTS})  # its GPU to itself (the machine's other GPUs run others)
+    string(APPEND labels ";alone")
+  elseif(ARG_RUN_SERIAL)
     set(serial "RUN_SERIAL TRUE")
     string(APPEND labels ";alone")
   else()
@@ -267,10 +291,14 @@ function(kconform_add_benchmark target)
     set(ARG_COMMAND ${target})
   endif()
   add_test(NAME benchmark.${ARG_FAMILY} COMMAND ${ARG_COMMAND})
+  if(KCONFORM_ALONE_PER_GPU)
+    set(alone ${KCONFORM_ALONE_PROPERTIES})
+  else()
+    set(alone RUN_SERIAL TRUE RESOURCE_GROUPS "gpus:1")  # the machine to itself: one slot names its GPU
+  endif()
   set_tests_properties(benchmark.${ARG_FAMILY} PROPERTIES
     LABELS "gpu;benchmark;alone;${ARG_FAMILY}"
-    RUN_SERIAL TRUE
-    RESOURCE_GROUPS "gpus:1"
+    ${alone}
     SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE}
     TIMEOUT 900)
 endfunction()
@@ -290,6 +318,7 @@ set_tests_properties(names.stable PROPERTIES LABELS "cpu;fixtures" TIMEOUT 120 R
 # label alone is exactly on the RUN_SERIAL tests: checked everywhere, on this build's tests.
 add_test(NAME labels.gpu_run_phases
   COMMAND "${CMAKE_COMMAND}" -DBUILD_DIR=${CMAKE_BINARY_DIR} -DPRESETS=${PROJECT_SOURCE_DIR}/CMakePresets.json
+          -DPER_GPU=${KCONFORM_ALONE_PER_GPU} -DSLOTS=${KCONFORM_GPU_SLOTS}
           -P "${CMAKE_CURRENT_LIST_DIR}/check_gpu_run_phases.cmake")
 set_tests_properties(labels.gpu_run_phases PROPERTIES LABELS "cpu;fixtures" TIMEOUT 180 RESOURCE_LOCK ${KCONFORM_LISTING_LOCK})
 
@@ -311,10 +340,13 @@ set(KCONFORM_NCU_CHECK "${CMAKE_CURRENT_LIST_DIR}/check_ncu_metric.sh")
 function(kconform_add_profile_checks name)
   cmake_parse_arguments(ARG "" "FAMILY;CHECKS;PROGRAM" "" ${ARGN})
   add_test(NAME ${name} COMMAND "${KCONFORM_NCU_CHECK}" "${ARG_CHECKS}" "${ARG_PROGRAM}")
+  set(alone RESOURCE_GROUPS "gpus:${KCONFORM_GPU_SLOTS}")
+  if(NOT KCONFORM_ALONE_PER_GPU)
+    list(APPEND alone RUN_SERIAL TRUE)
+  endif()
   set_tests_properties(${name} PROPERTIES
     LABELS "gpu;profile;alone;${ARG_FAMILY}"
-    RESOURCE_GROUPS "gpus:${KCONFORM_GPU_SLOTS}"
-    RUN_SERIAL TRUE
+    ${alone}
     SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE}
     TIMEOUT 300)
 endfunction()

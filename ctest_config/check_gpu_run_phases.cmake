@@ -1,11 +1,13 @@
-# cmake -DBUILD_DIR=<build dir> -DPRESETS=<CMakePresets.json> -P check_gpu_run_phases.cmake
+# cmake -DBUILD_DIR=<build dir> -DPRESETS=<CMakePresets.json> [-DPER_GPU=ON -DSLOTS=<n>] -P check_gpu_run_phases.cmake
 #
 # The GPU run (scripts/run_gpu_suite.sh) runs the tests of the gpu preset in two phases: gpu-shared
-# (every test that shares the GPU) and then gpu-alone (the tests that need the machine to
-# themselves, one after another). That is only right if
+# (every test that shares the GPU) and then gpu-alone (the tests that need the machine, or with
+# PER_GPU their GPU, to themselves). That is only right if
 #   - label "alone" and RUN_SERIAL go together: a RUN_SERIAL test without the label would drain the
 #     shared phase again, and a labelled test without RUN_SERIAL would run beside others wherever
-#     CTest is run directly;
+#     CTest is run directly. With PER_GPU (KCONFORM_ALONE_PER_GPU, several GPUs) label "alone" goes
+#     with every slot of one GPU (RESOURCE_GROUPS gpus:<SLOTS>) and no RUN_SERIAL instead: beside
+#     others only on other GPUs;
 #   - the two presets' label filters, applied to this build's tests, split gpu's tests exactly: each
 #     in one phase, none in both (run twice) or neither (never run), the alone phase = the RUN_SERIAL
 #     tests.
@@ -54,6 +56,7 @@ if(count GREATER 0)
   foreach(i RANGE ${last})
     string(JSON name GET "${listing}" tests ${i} name)
     set(serial FALSE)
+    set(slots_asked 0)
     set(labels "")
     string(JSON props ERROR_VARIABLE no_props GET "${listing}" tests ${i} properties)
     if(NOT no_props)
@@ -64,6 +67,12 @@ if(count GREATER 0)
           string(JSON pname GET "${props}" ${p} name)
           if(pname STREQUAL "RUN_SERIAL")
             string(JSON serial GET "${props}" ${p} value)
+          elseif(pname STREQUAL "RESOURCE_GROUPS")
+            # [{"requirements": [{"".."": "gpus", "slots": n}], ...}]: the slots of the first group's gpus.
+            string(JSON group_slots ERROR_VARIABLE no_slots GET "${props}" ${p} value 0 requirements 0 slots)
+            if(NOT no_slots)
+              set(slots_asked ${group_slots})
+            endif()
           elseif(pname STREQUAL "LABELS")
             string(JSON nlabels LENGTH "${props}" ${p} value)
             math(EXPR llast "${nlabels} - 1")
@@ -98,6 +107,15 @@ if(count GREATER 0)
       continue()
     endif()
     math(EXPR checked "${checked} + 1")
+    if(PER_GPU)
+      # Alone on its GPU: every slot of one GPU, never RUN_SERIAL (which would hold the other GPUs).
+      if(serial)
+        list(APPEND wrong "${name}: RUN_SERIAL in a build whose alone tests have a GPU each (KCONFORM_ALONE_PER_GPU)")
+      elseif(alone AND NOT slots_asked EQUAL SLOTS)
+        list(APPEND wrong "${name}: label alone with ${slots_asked} GPU slot(s), not its GPU's ${SLOTS}")
+      endif()
+      set(serial ${alone})  # the phase rules below: alone stands where RUN_SERIAL does
+    endif()
     if(serial AND NOT alone)
       list(APPEND wrong "${name}: RUN_SERIAL without label alone")
     elseif(alone AND NOT serial)
@@ -118,4 +136,8 @@ if(wrong)
   list(JOIN wrong "\n  " text)
   message(FATAL_ERROR "FAILED: the GPU run's phases do not split the gpu preset's tests:\n  ${text}")
 endif()
-message(STATUS "PASSED: ${checked} tests of preset gpu, each in one phase (gpu-shared or gpu-alone); label alone exactly on the RUN_SERIAL ones")
+if(PER_GPU)
+  message(STATUS "PASSED: ${checked} tests of preset gpu, each in one phase (gpu-shared or gpu-alone); label alone exactly on tests with one GPU's ${SLOTS} slots, none RUN_SERIAL")
+else()
+  message(STATUS "PASSED: ${checked} tests of preset gpu, each in one phase (gpu-shared or gpu-alone); label alone exactly on the RUN_SERIAL ones")
+endif()

@@ -45,7 +45,8 @@ export KCONFORM_REPORT_DIR="$out"
 # folder is used and kept: its entries are named by the build's source version (a hash of every
 # source a reference depends on, and the compiler and flags), so a changed reference misses.
 if [ -n "${KCONFORM_REFERENCE_CACHE:-}" ]; then
-  mkdir -p "$KCONFORM_REFERENCE_CACHE" && export KCONFORM_RUN_CACHE=$(cd "$KCONFORM_REFERENCE_CACHE" && pwd)
+  mkdir -p "$KCONFORM_REFERENCE_CACHE" && KCONFORM_RUN_CACHE=$(cd "$KCONFORM_REFERENCE_CACHE" && pwd)
+  export KCONFORM_RUN_CACHE
   drop_cache=
 else
   export KCONFORM_RUN_CACHE="$out/.run-cache"
@@ -78,7 +79,17 @@ echo "${model:-unknown CPU}, $(nproc) logical CPUs" >"$out/host.txt"
 . scripts/progress_watch.sh  # watch_start, watch_stop
 echo "kconform GPU run on ${gpu_name:-no GPU found}: logs and report in $out"
 watch_start build "$out/build.log"
-{ cmake --preset gpu -DKCONFORM_GPU_SLOTS="$slots" -DKCONFORM_REFERENCE_THREADS="$threads" && cmake --build --preset gpu; } >"$out/build.log" 2>&1
+# Several GPUs: a test that needs a GPU to itself (label alone) gets *its* GPU, not the machine
+# (KCONFORM_ALONE_PER_GPU, ctest_config/KconformTesting.cmake), so the alone phase runs one per GPU at
+# once, each with the cores / GPUs for its OpenMP threads. One GPU: alone on the machine, as before.
+alone_per_gpu=OFF alone_threads=$(nproc) alone_jobs=()
+if [ "$gpus" -gt 1 ]; then
+  alone_per_gpu=ON alone_threads=$(( $(nproc) / gpus )); [ "$alone_threads" -ge 1 ] || alone_threads=1
+  alone_jobs=(-j "$gpus")
+fi
+{ cmake --preset gpu -DKCONFORM_GPU_SLOTS="$slots" -DKCONFORM_REFERENCE_THREADS="$threads" \
+    -DKCONFORM_ALONE_PER_GPU="$alone_per_gpu" -DKCONFORM_ALONE_REFERENCE_THREADS="$alone_threads" &&
+    cmake --build --preset gpu; } >"$out/build.log" 2>&1
 build_status=$?
 watch_stop
 t1=$(date +%s)
@@ -112,7 +123,7 @@ if [ $build_status -eq 0 ]; then
     # ctest_config/test_costs.txt in a fresh build; a line of a test that has not passed yet, runs 0,
     # holds its declared cost, not seconds) for the estimate of what is left, over the phase's GPU
     # slots (all GPUs').
-    parallel=1; [ "$phase" = shared ] && parallel=$((slots * gpus))
+    parallel=1; [ "$phase" = shared ] && parallel=$((slots * gpus)); [ "$phase" = alone ] && [ "$gpus" -gt 1 ] && parallel=$gpus
     ctest --preset gpu-$phase -N "${shard_args[@]}" "$@" 2>/dev/null | sed -n 's/^ *Test *#[0-9]*: *//p' |
       awk 'NR == FNR { if (NF == 3 && $2 > 0 && $3 < 1000) cost[$1] = $3; next } ($1 in cost) { print $1, cost[$1] }' \
         build/gpu/Testing/Temporary/CTestCostData.txt - >"$out/.phase-costs" 2>/dev/null
@@ -121,8 +132,10 @@ if [ $build_status -eq 0 ]; then
     # How busy the host's CPUs are in this phase (summary.md's "Time" line), every 0.5 s.
     scripts/cpu_sampler.sh 0.5 >"$out/cpu_busy-$phase.csv" 2>/dev/null &
     cpu_sampler=$!
+    jobs=()
+    [ "$phase" = alone ] && jobs=("${alone_jobs[@]}")
     ctest --preset gpu-$phase --resource-spec-file "$out/resources.json" --output-junit "$out/junit-$phase.xml" \
-      "${shard_args[@]}" "$@" >"$out/ctest-$phase.log" 2>&1
+      "${jobs[@]}" "${shard_args[@]}" "$@" >"$out/ctest-$phase.log" 2>&1
     status=$?
     kill "$cpu_sampler" 2>/dev/null; wait "$cpu_sampler" 2>/dev/null; cpu_sampler=
     watch_stop
