@@ -11,6 +11,7 @@ merged=$1
 shift
 [ $# -ge 1 ] || { echo "usage: merge_reports.sh <merged dir> <report dir>..."; exit 2; }
 mkdir -p "$merged/units" "$merged/failures"
+rm -f "$merged/gpu_busy.csv" "$merged/ctest.log"
 status=0
 gpu_name="" build_s=0 test_s=0
 junits=()
@@ -27,6 +28,8 @@ for report in "$@"; do
   cp -r "$report"/failures/. "$merged/failures/" 2>/dev/null
   cp "$report"/*_benchmark.* "$merged/" 2>/dev/null
   cat "$report/ctest.log" >>"$merged/ctest.log" 2>/dev/null
+  # Each machine's GPU samples (index, UUID, utilization): the merged summary gives each GPU's busy share.
+  cat "$report/gpu_busy.csv" >>"$merged/gpu_busy.csv" 2>/dev/null
   gpu=$(sed -n 's/^- GPU: //p' "$report/summary.md" 2>/dev/null | head -n 1)
   gpu_name="${gpu_name:+$gpu_name, }${gpu:-?}"
   t=$(sed -n 's/.*tests: \([0-9]*\) s.*/\1/p' "$report/summary.md" 2>/dev/null | head -n 1)

@@ -106,7 +106,11 @@ if [ $build_status -eq 0 ]; then
   # How busy the GPU is while the tests run (summary.md's "Time" line): utilization every 0.5 s.
   sampler=
   if command -v nvidia-smi >/dev/null; then
-    nvidia-smi --query-gpu=utilization.gpu --format=csv,noheader,nounits -lms 500 >"$out/gpu_busy.csv" 2>/dev/null &
+    # Per GPU (index, UUID, utilization), only the ones this run's CUDA sees (a shard pinned to one).
+    only=()
+    [[ "${CUDA_VISIBLE_DEVICES:-}" =~ ^[0-9]+(,[0-9]+)*$ ]] && only=(-i "$CUDA_VISIBLE_DEVICES")
+    nvidia-smi "${only[@]}" --query-gpu=index,uuid,utilization.gpu --format=csv,noheader,nounits -lms 500 \
+      >"$out/gpu_busy.csv" 2>/dev/null &
     sampler=$!
   fi
   ctest_status=0 ran_some=0

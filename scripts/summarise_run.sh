@@ -62,7 +62,23 @@ echo
 # inputs and CPU references (column 8, fixtures/time_spent.hpp), and how busy the GPU was while the
 # tests ran (gpu_busy.csv: nvidia-smi's utilization, the share of each 0.5 s with a kernel running).
 unit_s=$(sum 7); input_s=$(sum 8); outside_s=$(sum 10)
-busy=$(awk -F', *' '$1 ~ /^[0-9]+$/ { n++; s += $1; if ($1 == 0) idle++ } END { if (n) printf "%.0f%% busy on average, idle in %.0f%% of %d samples", s / n, 100 * idle / n, n }' "$out/gpu_busy.csv" 2>/dev/null)
+# Lines are "index, UUID, utilization" (one per GPU a sample), or the utilization alone (one GPU, runs
+# before issue 34). Several GPUs: each named by its index and the UUID's first 12 characters
+# ("GPU 0 (GPU-1a2b3c4d): 75% busy ...; 1 (GPU-5e6f7a8b): ...").
+busy=$(awk -F', *' '
+  NF == 1 && $1 ~ /^[0-9]+$/ { u = $1; g = "" }
+  NF >= 3 && $3 ~ /^[0-9]+$/ { u = $3; g = $1 " (" substr($2, 1, 12) ")" }
+  (NF == 1 && $1 ~ /^[0-9]+$/) || (NF >= 3 && $3 ~ /^[0-9]+$/) {
+    if (!(g in n)) order[++gpus] = g
+    n[g]++; s[g] += u; if (u == 0) idle[g]++
+  }
+  END {
+    for (i = 1; i <= gpus; i++) {
+      g = order[i]
+      text = sprintf("%.0f%% busy on average, idle in %.0f%% of %d samples", s[g] / n[g], 100 * idle[g] / n[g], n[g])
+      printf "%s%s", (i > 1 ? "; " : ""), (gpus > 1 ? g ": " : "") text
+    }
+  }' "$out/gpu_busy.csv" 2>/dev/null)
 share() { awk -v a="$1" -v b="$unit_s" 'BEGIN { if (b > 0) printf " (%.0f%%)", 100 * a / b }'; }
 # Column 10: each unit's seconds outside any case (listing, process start-up and exit; runner's stats).
 outside=; awk -F'\t' 'NF >= 10 { found = 1 } END { exit !found }' <<<"$stats" && outside=" and $outside_s s outside any case (listing, process start-up, exit)$(share "$outside_s")"

@@ -23,4 +23,14 @@ if grep -nE '&(apos|gt|lt|amp|quot|#10);' "$work/summary.md"; then
   echo "FAILED: summary.md still carries XML entities (above)"
   exit 1
 fi
-echo "passed: the first catch reads decoded, on one line, with its first wrong element"
+# Issue 34: with two GPUs sampled (index, UUID, utilization per line), the Time line gives each GPU's
+# busy share under its index and UUID; one GPU's old one-column file still reads as before.
+printf '0, GPU-1111aaaa-2222, 50\n1, GPU-4444bbbb-5555, 0\n0, GPU-1111aaaa-2222, 100\n1, GPU-4444bbbb-5555, 20\n' >"$work/run/gpu_busy.csv"
+bash "$root/scripts/summarise_run.sh" "$work/run" "NVIDIA H100" 1 0 1 0 "" >"$work/summary2.md" 2>/dev/null
+want="GPU 0 (GPU-1111aaaa): 75% busy on average, idle in 0% of 2 samples; 1 (GPU-4444bbbb): 10% busy on average, idle in 50% of 2 samples"
+grep -qF "$want" "$work/summary2.md" || { echo "FAILED: per-GPU busy line:"; grep '^Time:' "$work/summary2.md"; exit 1; }
+printf '50\n0\n100\n' >"$work/run/gpu_busy.csv"
+bash "$root/scripts/summarise_run.sh" "$work/run" "NVIDIA H100" 1 0 1 0 "" >"$work/summary3.md" 2>/dev/null
+grep -qF "GPU 50% busy on average, idle in 33% of 3 samples" "$work/summary3.md" ||
+  { echo "FAILED: one GPU's busy line:"; grep '^Time:' "$work/summary3.md"; exit 1; }
+echo "passed: the first catch reads decoded, on one line, with its first wrong element; busy time per GPU"
