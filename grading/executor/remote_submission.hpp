@@ -98,7 +98,7 @@ std::optional<std::string> runtime_libraries();
 // none was started.
 std::string sandbox_description();
 
-// Calls made so far by this process (the timing subtracts its measured per-call cost).
+// Calls made so far by this process, replayed ones included (the timing reports calls per region).
 std::uint64_t calls_made();
 
 // ---- the proxy ----
