@@ -102,13 +102,10 @@ set(KCONFORM_SHARED_GPU_ENVIRONMENT "KCONFORM_CUDA_SYNC=${KCONFORM_SHARED_CUDA_S
 option(KCONFORM_ALONE_PER_GPU "Tests labelled alone have their GPU to themselves, not the machine" OFF)
 set(KCONFORM_ALONE_REFERENCE_THREADS ${KCONFORM_ALL_CORES} CACHE STRING
     "OpenMP threads of a test alone on its GPU (KCONFORM_ALONE_PER_GPU)")
-# The CTest properties of a test labelled alone: KCONFORM_ALONE_PROPERTIES (RUN_SERIAL, or the
-# whole of one GPU), KCONFORM_ALONE_THREADS (its OpenMP threads).
+# The OpenMP threads of a test labelled alone.
 if(KCONFORM_ALONE_PER_GPU)
-  set(KCONFORM_ALONE_PROPERTIES RESOURCE_GROUPS "gpus:${KCONFORM_GPU_SLOTS}")
   set(KCONFORM_ALONE_THREADS ${KCONFORM_ALONE_REFERENCE_THREADS})
 else()
-  set(KCONFORM_ALONE_PROPERTIES RUN_SERIAL TRUE)
   set(KCONFORM_ALONE_THREADS ${KCONFORM_ALL_CORES})
 endif()
 
@@ -292,7 +289,7 @@ function(kconform_add_benchmark target)
   endif()
   add_test(NAME benchmark.${ARG_FAMILY} COMMAND ${ARG_COMMAND})
   if(KCONFORM_ALONE_PER_GPU)
-    set(alone ${KCONFORM_ALONE_PROPERTIES})
+    set(alone RESOURCE_GROUPS "gpus:${KCONFORM_GPU_SLOTS}")  # its GPU to itself
   else()
     set(alone RUN_SERIAL TRUE RESOURCE_GROUPS "gpus:1")  # the machine to itself: one slot names its GPU
   endif()

@@ -73,46 +73,44 @@ class region_clock {
   cudaEvent_t start_ = nullptr, stop_ = nullptr;
 };
 
-// One side of the comparison: its work, its snapshot buffers, its samples.
-struct side {
+// Before every call of a work, timed or not: what it destroys restored, its outputs poisoned.
+void poison_and_prepare(const graded_work& w, cudaStream_t s) {
+  if (w.work.prepare) w.work.prepare(s);
+  for (const timed_output& o : w.outputs) KC_CUDA_TRY(cudaMemsetAsync(o.data, o.fill, o.bytes, s));
+}
+
+// What an untimed call writes: poisoned, prepared, called, waited for, read back.
+std::vector<std::vector<unsigned char>> untimed_outputs(const graded_work& w, cudaStream_t s) {
+  poison_and_prepare(w, s);
+  w.work.run(s);
+  KC_CUDA_TRY(cudaStreamSynchronize(s));
+  std::vector<std::vector<unsigned char>> out;
+  for (const timed_output& o : w.outputs) {
+    out.emplace_back(o.bytes);
+    KC_CUDA_TRY(cudaMemcpy(out.back().data(), o.data, o.bytes, cudaMemcpyDeviceToHost));
+  }
+  return out;
+}
+
+// The reference's side, timed in the judge one call per sample: its snapshot buffers, its samples.
+struct reference_side {
   const graded_work* work = nullptr;
   std::vector<std::unique_ptr<device_buffer<unsigned char>>> snapshots;
   std::vector<double> region_us;
-  std::vector<double> calls;
 
-  explicit side(const graded_work& w) : work(&w) {
+  explicit reference_side(const graded_work& w) : work(&w) {
     for (const timed_output& o : w.outputs) snapshots.push_back(std::make_unique<device_buffer<unsigned char>>(o.bytes));
   }
 
-  void poison_and_prepare(cudaStream_t s) const {
-    if (work->work.prepare) work->work.prepare(s);
-    for (const timed_output& o : work->outputs) KC_CUDA_TRY(cudaMemsetAsync(o.data, o.fill, o.bytes, s));
-  }
-
   void sample(cudaStream_t s, l2_cleaner& l2, region_clock& clock) {
-    poison_and_prepare(s);
+    poison_and_prepare(*work, s);
     l2.clean(s);
-    const std::uint64_t before = remote::calls_made();
     clock.start(s);
     work->work.run(s);
     for (std::size_t i = 0; i < work->outputs.size(); ++i)
       KC_CUDA_TRY(cudaMemcpyAsync(snapshots[i]->data(), work->outputs[i].data, work->outputs[i].bytes,
                                   cudaMemcpyDeviceToDevice, s));
     region_us.push_back(clock.stop_us(s));
-    calls.push_back(static_cast<double>(remote::calls_made() - before));
-  }
-
-  // What an untimed call writes: poisoned, prepared, called, waited for, read back.
-  std::vector<std::vector<unsigned char>> untimed_outputs(cudaStream_t s) const {
-    poison_and_prepare(s);
-    work->work.run(s);
-    KC_CUDA_TRY(cudaStreamSynchronize(s));
-    std::vector<std::vector<unsigned char>> out;
-    for (const timed_output& o : work->outputs) {
-      out.emplace_back(o.bytes);
-      KC_CUDA_TRY(cudaMemcpy(out.back().data(), o.data, o.bytes, cudaMemcpyDeviceToHost));
-    }
-    return out;
   }
 };
 
@@ -148,14 +146,14 @@ struct replayed_side {
       snapshots.emplace_back();
       output_at.emplace_back();
       for (const timed_output& o : w.outputs) {
-        snapshots.back().push_back(std::make_unique<device_buffer<unsigned char>>(o.bytes));
         output_at.back().push_back(k == 0 ? o.data : in_set(o.data, k));
+        snapshots.back().push_back(output_at.back().back() == nullptr
+                                       ? nullptr
+                                       : std::make_unique<device_buffer<unsigned char>>(o.bytes));
       }
     }
     request = remote::prepare_replay(recorded, sets);
   }
-
-  int repeat() const { return static_cast<int>(sets.size()) + 1; }
 
   // Set k's counterpart of a set-0 address; null when no recorded allocation holds it.
   void* in_set(const void* p, int k) const {
@@ -168,8 +166,7 @@ struct replayed_side {
   }
 
   void sample(cudaStream_t s, l2_cleaner& l2, region_clock& clock) {
-    if (work->work.prepare) work->work.prepare(s);
-    for (const timed_output& o : work->outputs) KC_CUDA_TRY(cudaMemsetAsync(o.data, o.fill, o.bytes, s));
+    poison_and_prepare(*work, s);
     for (std::size_t k = 0; k < sets.size(); ++k)
       for (std::size_t b = 0; b < recorded.size(); ++b)
         KC_CUDA_TRY(cudaMemcpyAsync(sets[k][b], recorded[b].base, recorded[b].bytes, cudaMemcpyDeviceToDevice, s));
@@ -231,10 +228,10 @@ judged_timing judge_timing(const graded_work& submission, const graded_work& ref
   judged_timing out;
   l2_cleaner l2;
   region_clock clock;
-  side sub(submission), ref(reference);
+  reference_side ref(reference);
   // What the submission writes untimed, twice (the second shows whether it is deterministic).
-  const auto first = sub.untimed_outputs(stream);
-  const auto second = sub.untimed_outputs(stream);
+  const auto first = untimed_outputs(submission, stream);
+  const auto second = untimed_outputs(submission, stream);
   // The two untimed answers must agree within rounding too (the second is the first's check).
   for (std::size_t o = 0; o < submission.outputs.size() && out.evaded.empty(); ++o)
     if (const std::string problem = check_snapshot(submission, o, second[o], first[o], first[o]); !problem.empty())
@@ -251,7 +248,7 @@ judged_timing judge_timing(const graded_work& submission, const graded_work& ref
   };
   remote::echo_call();
   const double echo_wall_us = wall_us([] { remote::echo_call(); });
-  sub.poison_and_prepare(stream);
+  poison_and_prepare(submission, stream);
   KC_CUDA_TRY(cudaStreamSynchronize(stream));
   remote::start_recording();
   const std::uint64_t calls_before = remote::calls_made();
@@ -287,14 +284,15 @@ judged_timing judge_timing(const graded_work& submission, const graded_work& ref
   replayed.region_us.clear();
   ref.region_us.clear();
   echo_us.clear();
+  std::vector<std::vector<unsigned char>> got;  // one host copy per output, reused by every set and sample
+  for (const timed_output& o : submission.outputs) got.emplace_back(o.bytes);
   for (int i = 0; i < samples && out.evaded.empty() && replayed.failed.empty(); ++i) {
     replayed.sample(stream, l2, clock);
     for (std::size_t k = 0; k < replayed.snapshots.size() && out.evaded.empty(); ++k)
       for (std::size_t o = 0; o < submission.outputs.size() && out.evaded.empty(); ++o) {
-        if (replayed.output_at[k][o] == nullptr) continue;
-        std::vector<unsigned char> got(submission.outputs[o].bytes);
-        KC_CUDA_TRY(cudaMemcpy(got.data(), replayed.snapshots[k][o]->data(), got.size(), cudaMemcpyDeviceToHost));
-        const std::string problem = check_snapshot(submission, o, got, first[o], second[o]);
+        if (replayed.snapshots[k][o] == nullptr) continue;
+        KC_CUDA_TRY(cudaMemcpy(got[o].data(), replayed.snapshots[k][o]->data(), got[o].size(), cudaMemcpyDeviceToHost));
+        const std::string problem = check_snapshot(submission, o, got[o], first[o], second[o]);
         if (!problem.empty())
           out.evaded = "in timed sample " + std::to_string(i + 1) + ", call " + std::to_string(k + 1) + " of " +
                        std::to_string(repeat) + ", the call returned before its output was complete: " + problem;

@@ -66,9 +66,10 @@ unit_s=$(sum 7); input_s=$(sum 8); outside_s=$(sum 10)
 # before issue 34). Several GPUs: each named by its index and the UUID's first 12 characters
 # ("GPU 0 (GPU-1a2b3c4d): 75% busy ...; 1 (GPU-5e6f7a8b): ...").
 busy=$(awk -F', *' '
+  { u = "" }
   NF == 1 && $1 ~ /^[0-9]+$/ { u = $1; g = "" }
   NF >= 3 && $3 ~ /^[0-9]+$/ { u = $3; g = $1 " (" substr($2, 1, 12) ")" }
-  (NF == 1 && $1 ~ /^[0-9]+$/) || (NF >= 3 && $3 ~ /^[0-9]+$/) {
+  u != "" {
     if (!(g in n)) order[++gpus] = g
     n[g]++; s[g] += u; if (u == 0) idle[g]++
   }

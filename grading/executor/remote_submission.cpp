@@ -405,7 +405,6 @@ wire::reply replay(const prepared_replay& prepared) {
   executor_process& e = executor();
   wait_for_staging("the replay");
   wire::reply r = e.call(prepared.request, "the submission's calls, replayed");
-  calls += prepared.request.repeat;
   after_reply(r, "a replay of the timed calls");
   return r;
 }

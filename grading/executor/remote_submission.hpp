@@ -98,7 +98,8 @@ std::optional<std::string> runtime_libraries();
 // none was started.
 std::string sandbox_description();
 
-// Calls made so far by this process, replayed ones included (the timing reports calls per region).
+// Calls made so far by this process through the proxies (a replay's are not counted: the timing counts a
+// recorded run's calls and multiplies).
 std::uint64_t calls_made();
 
 // ---- the proxy ----
