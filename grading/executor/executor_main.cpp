@@ -159,13 +159,19 @@ std::string demangled(const char* name) {
 // ---- the executor ----
 class executor {
  public:
-  executor(const char* submission, const char* bus, bool blocking) {
+  executor(const char* submission, const char* bus, bool blocking)
+      : submission_(submission), bus_(bus), blocking_(blocking) {
     hello_.version = wire::protocol_version;
-    open_device(bus, blocking);
-    if (hello_.device_ok && submission != nullptr) load(submission);
   }
 
+  // Greets the judge once the device is open (wire::hello_stage: the grader's start-up ends there)
+  // and again once the library is loaded, then answers requests until the judge is done.
   void serve() {
+    open_device(bus_, blocking_);
+    hello_.stage = wire::hello_stage::device_opened;
+    if (!wire::send_message(channel, wire::encode(hello_))) return;
+    if (hello_.device_ok && submission_ != nullptr) load(submission_);
+    hello_.stage = wire::hello_stage::library_loaded;
     if (!wire::send_message(channel, wire::encode(hello_))) return;
     for (;;) {
       const auto message = wire::receive_message(channel);
@@ -376,6 +382,9 @@ class executor {
   using refusals_fn = unsigned long (*)(size_t*, size_t*, size_t*);
   using launched_fn = std::size_t (*)(const void**, std::size_t, unsigned long long*, int*);
 
+  const char* submission_;
+  const char* bus_;
+  bool blocking_;
   wire::hello hello_;
   void* library_ = nullptr;
   refusals_fn refusals_ = nullptr;

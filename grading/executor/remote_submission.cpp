@@ -119,19 +119,32 @@ class executor_process {
     if (!echo_ && std::none_of(child.layers.begin(), child.layers.end(),
                                [](const std::string& layer) { return layer.starts_with("uid "); }))
       run_cache::disable_in_this_process();
+    // Two greetings (wire::hello_stage). Up to the first, the work is the grader's own (the sandbox,
+    // the tool, the CUDA context): it gets the start-up deadline, which a loaded machine needs. From
+    // there on the submission's code runs (its library's constructors): the kernel deadline.
+    greeting(wire::hello_stage::device_opened, "the submission's process to start (its sandbox, tool and CUDA context)",
+             "the submission's process's start", startup_deadline_seconds(), "KCONFORM_STARTUP_DEADLINE_S");
+    hello_ = greeting(wire::hello_stage::library_loaded, "the submission's library to load",
+                      "the submission's library's loading", kernel_deadline_seconds(), "KCONFORM_KERNEL_DEADLINE_S");
+    if (!echo_) std::atexit([] { cleanup(); });
+  }
+
+  // Waits, under a deadline of `seconds` (the watchdog's reason says what it was `waiting_for`), for
+  // the executor's greeting of `stage`; an executor that dies first died `during` that.
+  wire::hello greeting(wire::hello_stage stage, const std::string& waiting_for, const std::string& during,
+                       double seconds, const std::string& setting) {
     std::optional<std::vector<unsigned char>> message;
     {
-      const watchdog_scope armed("the submission's library to load");
+      const watchdog_scope armed(waiting_for, seconds, setting);
       message = wire::receive_message(fd_);
     }
-    if (!message) died("the submission's library's loading");
+    if (!message) died(during);
     const std::optional<wire::hello> h = wire::decode_hello(message->data(), message->size());
-    if (!h || h->version != wire::protocol_version) {
+    if (!h || h->version != wire::protocol_version || h->stage != stage) {
       kill(pid_, SIGKILL);
       throw std::runtime_error("the submission's process did not greet the grader as it should");
     }
-    hello_ = *h;
-    if (!echo_) std::atexit([] { cleanup(); });
+    return *h;
   }
 
   // Under a sanitizer run (the runner's KCONFORM_EXECUTOR_WRAPPER: the tool's command, its parts

@@ -220,6 +220,7 @@ std::vector<unsigned char> encode(const hello& h) {
   writer w;
   w.u8(hello_tag);
   w.u32(h.version);
+  w.u8(static_cast<std::uint8_t>(h.stage));
   w.flag(h.device_ok);
   w.text(h.device_problem);
   w.flag(h.loaded);
@@ -234,6 +235,11 @@ std::optional<hello> decode_hello(const unsigned char* data, std::size_t size) {
   if (in.u8() != hello_tag) return std::nullopt;
   hello h;
   h.version = in.u32();
+  const std::uint8_t stage = in.u8();
+  if (stage != static_cast<std::uint8_t>(hello_stage::device_opened) &&
+      stage != static_cast<std::uint8_t>(hello_stage::library_loaded))
+    return std::nullopt;
+  h.stage = static_cast<hello_stage>(stage);
   h.device_ok = in.flag();
   h.device_problem = in.text();
   h.loaded = in.flag();

@@ -17,7 +17,7 @@
 
 namespace kc::grading::wire {
 
-inline constexpr std::uint32_t protocol_version = 2;
+inline constexpr std::uint32_t protocol_version = 3;  // 3: the executor greets twice (hello_stage)
 inline constexpr std::size_t max_message = 256 * 1024;
 inline constexpr std::size_t max_text = 16 * 1024;
 inline constexpr std::size_t max_items = 256;
@@ -109,9 +109,16 @@ struct reply {
   std::int32_t occupancy_blocks = -1;
 };
 
-// The executor's first message: it started, opened the device, loaded (or failed to load) the library.
+// The executor greets twice. First once it has opened the device (its CUDA context, under a
+// sanitizer the tool's start too): the grader's own start-up, which the judge waits for under the
+// start-up deadline (fixtures/watchdog.hpp), since on a loaded machine it takes seconds. Then once it
+// has loaded (or failed to load) the library: the submission's code (its constructors) has run, which
+// the judge waits for under the kernel deadline like any other call of the submission's.
+enum class hello_stage : std::uint8_t { device_opened = 1, library_loaded = 2 };
+
 struct hello {
   std::uint32_t version = 0;
+  hello_stage stage = hello_stage::library_loaded;
   bool device_ok = false;
   std::string device_problem;
   bool loaded = false;

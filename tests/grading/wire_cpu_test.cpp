@@ -113,6 +113,34 @@ TEST(Wire, EveryTruncationAndAnyPaddingOfAReplyIsRefused) {
   EXPECT_FALSE(decode_reply(padded.data(), padded.size()).has_value());
 }
 
+// The executor greets twice (hello_stage): once the device is open, under the start-up deadline, and
+// once the library is loaded, under the kernel deadline. The stage crosses as sent, and a stage the
+// protocol does not have is refused (the judge would otherwise take one greeting for the other).
+TEST(Wire, AHellosStageComesBackAsSentAndAnUnknownStageIsRefused) {
+  hello h;
+  h.version = protocol_version;
+  h.stage = hello_stage::device_opened;
+  h.device_ok = true;
+  auto bytes = encode(h);
+  std::optional<hello> back = decode_hello(bytes.data(), bytes.size());
+  ASSERT_TRUE(back.has_value());
+  EXPECT_EQ(back->stage, hello_stage::device_opened);
+  h.stage = hello_stage::library_loaded;
+  h.loaded = true;
+  h.entries = {"kc_reduce"};
+  bytes = encode(h);
+  back = decode_hello(bytes.data(), bytes.size());
+  ASSERT_TRUE(back.has_value());
+  EXPECT_EQ(back->stage, hello_stage::library_loaded);
+  EXPECT_EQ(back->entries, h.entries);
+  bytes[1 + 4] = 3;  // the stage byte follows the tag and the version
+  EXPECT_FALSE(decode_hello(bytes.data(), bytes.size()).has_value());
+  for (std::size_t size = 0; size < bytes.size(); ++size) {
+    bytes[1 + 4] = 2;
+    EXPECT_FALSE(decode_hello(bytes.data(), size).has_value()) << "truncated to " << size << " bytes";
+  }
+}
+
 TEST(Wire, AHelloOrRequestIsNotAReply) {
   const auto hello_bytes = encode(hello{});
   EXPECT_FALSE(decode_reply(hello_bytes.data(), hello_bytes.size()).has_value());

@@ -1,4 +1,4 @@
-// The runner's parts that need no process: reading a test listing into units, reading the per-case
+// The runner's parts that need no GPU process: the per-case deadline (run_child over a shell child), reading a test listing into units, reading the per-case
 // records (a process that died mid-write included), the verdict for the case a process died in, the
 // JUnit it writes, which sanitizer lines are hazards, and what of a process retried for device memory
 // stands. The whole runner, with real crashing,
@@ -7,6 +7,7 @@
 #include "fixtures/device_buffer.hpp"
 #include "tools/runner/case_listing.hpp"
 #include "tools/runner/case_records.hpp"
+#include "tools/runner/child_process.hpp"
 #include "tools/runner/memory_failures.hpp"
 #include "tools/runner/retried_attempts.hpp"
 #include "tools/runner/sanitizer_output.hpp"
@@ -16,12 +17,70 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
 
 namespace kc::runner {
 namespace {
+
+// A child that takes `startup` seconds before its first case's start record, finishes that case, and
+// then hangs in its second: the progress records of fixtures/case_progress.hpp, written by the shell.
+process_end run_slow_starter(const std::string& progress, double startup, double timeout, double allowance) {
+  std::filesystem::remove(progress);
+  child_spec spec;
+  spec.argv = {"/bin/sh", "-c",
+               "sleep " + std::to_string(startup) + "; printf 'S\\tSlow.First\\n' >> '" + progress +
+                   "'; printf 'E\\tSlow.First\\tpassed\\t1\\t\\t\\n' >> '" + progress + "'; printf 'S\\tSlow.Second\\n' >> '" +
+                   progress + "'; exec sleep 60"};
+  spec.progress_file = progress;
+  spec.case_timeout_seconds = timeout;
+  spec.startup_allowance_seconds = allowance;
+  return run_child(spec, [](const std::string&) {});
+}
+
+// Grading's sanitizer runs start a sandboxed executor under the tool in their first case: 9.4-12 s
+// on a loaded 4-GPU host against a 12 s case timeout (child_process.hpp). The start-up allowance
+// covers a process's first case only; a case after it that hangs is killed at the case timeout.
+TEST(RunnerDeadline, OnlyAProcesssFirstCaseGetsTheStartUpAllowance) {
+  const std::string progress = (std::filesystem::temp_directory_path() /
+                                ("kc_runner_deadline_" + std::to_string(::getpid()))).string();
+  const auto started = std::chrono::steady_clock::now();
+  const process_end allowed = run_slow_starter(progress, 1.5, 1.0, 3.0);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const progress_records records = parse_progress([&] {
+    std::ifstream in(progress);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  }());
+  ASSERT_EQ(records.ended.size(), 1u) << "the first case outlived its start-up and ended";
+  EXPECT_EQ(records.started_not_ended, "Slow.Second");
+  EXPECT_TRUE(allowed.killed_by_watchdog) << "the second case hangs: " << allowed.describe();
+  EXPECT_EQ(allowed.startup_allowance_seconds, 0.0) << "no allowance past the first case";
+  EXPECT_LT(seconds, 1.5 + 1.0 + 2.0) << "the hanging second case was killed at the case timeout (1 s), not later";
+  EXPECT_NE(allowed.describe().find("within 1"), std::string::npos) << allowed.describe();
+
+  // Without the allowance the same start-up is taken for a hang in the first case.
+  const process_end refused = run_slow_starter(progress, 1.5, 1.0, 0.0);
+  EXPECT_TRUE(refused.killed_by_watchdog);
+  std::ifstream in(progress);
+  EXPECT_FALSE(in.good() && in.peek() != std::ifstream::traits_type::eof()) << "killed before its first record";
+  std::filesystem::remove(progress);
+}
+
+// The reason a first case's hang gives names both parts of its deadline.
+TEST(RunnerDeadline, AFirstCasesHangSaysItsDeadlineIncludedTheStartUp) {
+  process_end end;
+  end.killed_by_watchdog = true;
+  end.timeout_seconds = 12;
+  end.startup_allowance_seconds = 60;
+  EXPECT_NE(end.describe().find("did not finish within 72 s (KCONFORM_CASE_TIMEOUT_S 12 s, and 60 s for its "
+                                "process's start-up"),
+            std::string::npos)
+      << end.describe();
+  end.startup_allowance_seconds = 0;
+  EXPECT_NE(end.describe().find("did not finish within 12 s (KCONFORM_CASE_TIMEOUT_S)"), std::string::npos) << end.describe();
+}
 
 TEST(RunnerListing, ReadsUnitsAndCostsFromThePrintedParameters) {
   const std::string listing =

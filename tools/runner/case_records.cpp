@@ -69,7 +69,15 @@ std::string process_end::describe() const {
         << " MiB per process (KCONFORM_PROCESS_MEMORY_LIMIT_MIB, as the driver counts it: every route of allocation), "
            "so the runner killed it and the other processes on the GPU kept theirs,";
   else if (killed_by_watchdog)
-    out << "did not finish within " << timeout_seconds << " s (KCONFORM_CASE_TIMEOUT_S): hang; the runner killed it";
+  {
+    if (startup_allowance_seconds > 0)
+      out << "did not finish within " << timeout_seconds + startup_allowance_seconds << " s (KCONFORM_CASE_TIMEOUT_S "
+          << timeout_seconds << " s, and " << startup_allowance_seconds
+          << " s for its process's start-up, KCONFORM_STARTUP_DEADLINE_S, since this was its first case)";
+    else
+      out << "did not finish within " << timeout_seconds << " s (KCONFORM_CASE_TIMEOUT_S)";
+    out << ": hang; the runner killed it";
+  }
   else if (signalled)
     out << "was killed by signal " << signal << " (" << strsignal(signal)
         << (signal == SIGABRT ? ": abort(), a failed assert() or an uncaught exception" : "") << ")";

@@ -27,6 +27,16 @@ long long file_size(const std::string& path) {
   return ::stat(path.c_str(), &info) == 0 ? static_cast<long long>(info.st_size) : -1;
 }
 
+// Whether the progress file holds an end record (fixtures/case_progress.hpp: a line "E\t..."): the
+// process has finished its first case.
+bool holds_end_record(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line))
+    if (line.starts_with("E\t")) return true;
+  return false;
+}
+
 // Follows a file another process appends to (the tool's log), handing out whole lines.
 class file_follower {
  public:
@@ -101,7 +111,7 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
   std::string pending;
   long long last_size = -2;
   clock::time_point case_started = clock::now(), last_memory_poll = clock::now();
-  bool open = true;
+  bool open = true, first_case_ended = false;
   int status = 0;
   for (;;) {
     tool_log.poll(on_tool_line);
@@ -139,13 +149,17 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
       }
     }
     // Per-case deadline: the clock restarts whenever the progress file grows (a case started or ended).
+    // Until the first case has ended, the process's start-up allowance is added.
     const long long size = file_size(spec.progress_file);
     if (size != last_size) {
       last_size = size;
       case_started = clock::now();
-    } else if (std::chrono::duration<double>(clock::now() - case_started).count() > spec.case_timeout_seconds) {
+      if (!first_case_ended && size > 0) first_case_ended = holds_end_record(spec.progress_file);
+    } else if (const double allowance = first_case_ended ? 0.0 : spec.startup_allowance_seconds;
+               std::chrono::duration<double>(clock::now() - case_started).count() > spec.case_timeout_seconds + allowance) {
       end.killed_by_watchdog = true;
       end.timeout_seconds = spec.case_timeout_seconds;
+      end.startup_allowance_seconds = allowance;
       ::kill(-pid, SIGKILL);
       ::waitpid(pid, &status, 0);
       break;

@@ -313,6 +313,7 @@ int run_unit(const options& o) {
     spec.environment.insert(spec.environment.end(), {{"KCONFORM_PROGRESS", scratch}, {"KCONFORM_CASES_FILE", cases_file}});
     spec.progress_file = scratch;
     spec.case_timeout_seconds = case_timeout(o);
+    spec.startup_allowance_seconds = kc::startup_deadline_seconds();
     spec.memory_limit_bytes = memory_limit;
     spec.memory_watch = memory_watch.get();
 
