@@ -80,6 +80,14 @@ endfunction()
 set(KCONFORM_GPU_SLOTS 10 CACHE STRING "GPU test processes per GPU at a time (CTest resource slots per GPU)")
 # A unit with more cases than this runs as several shards (test names <unit>.<i>of<n>).
 set(KCONFORM_CASES_PER_SHARD 700 CACHE STRING "Most cases one CTest test (process) runs")
+# ... and a unit that took longer than this in the recorded run (ctest_config/test_costs.txt: its
+# seconds, or its shards' together) runs as enough shards that each takes about this long, so that no
+# one process is the shared phase's tail. Read from the checked-in file only, never from the build's
+# own cost data (which every run rewrites), so a test's name changes only when the file is refreshed.
+# Why: on 4 H100s (b498e02) the shared phase took 50 s, 45 s of it polybench_covariance.conformance.Large
+# (48 cases, 38 s of long-double references at 2 threads): the next longest units took ~22 s.
+set(KCONFORM_SECONDS_PER_SHARD 15 CACHE STRING "Seconds a unit may take (as recorded) before it is split into shards")
+set(KCONFORM_RECORDED_COSTS "${CMAKE_CURRENT_LIST_DIR}/test_costs.txt")
 # OpenMP threads each GPU test process uses for its CPU references (cores / slots on the GPU box,
 # rounded up: run_gpu_suite.sh passes ceil(nproc / (KCONFORM_GPU_SLOTS · GPUs)), 2 on 16 cores and
 # one GPU at 10 slots). RUN_SERIAL suites and the 2^31-element ones get every core.
@@ -111,10 +119,12 @@ endif()
 
 # kconform_add_gpu_suite(<target> FAMILY <family> KIND <kind> SOURCES <src...> [LIBRARIES <lib...>]
 #                        [LABELS <label...>] [EXCLUSIVE] [RUN_SERIAL] [TIMEOUT <s>] [CASE_TIMEOUT <s>]
-#                        [REFERENCE_THREADS <n>] [PRIORITY <cost>])
+#                        [REFERENCE_THREADS <n>] [PRIORITY <cost>] [SECONDS_PER_SHARD <s>])
 # PRIORITY is added to each unit's declared cost: CTest starts the highest cost first, so units that
 # are long and mostly CPU work (the 2^31 sizes) start early and overlap the GPU-bound ones. A unit
 # with measured seconds (ctest_config/test_costs.txt, CTest's cost data) is ordered by those instead.
+# SECONDS_PER_SHARD overrides KCONFORM_SECONDS_PER_SHARD for the suite's units (0: never split by time;
+# RUN_SERIAL suites never are).
 #
 # A GoogleTest program of GPU cases, registered as one CTest test per *unit* (tools/runner): the
 # cases a family groups together (a variant's, by default the suite's), run in one process and one
@@ -124,7 +134,13 @@ endif()
 # <kind> and LABELS; per-case verdicts in units/<name>.xml. Units are listed when ctest runs (the
 # program is asked, without touching CUDA), and ordered heaviest first by their declared cost.
 function(kconform_add_gpu_suite target)
-  cmake_parse_arguments(ARG "EXCLUSIVE;RUN_SERIAL" "FAMILY;KIND;TIMEOUT;CASE_TIMEOUT;REFERENCE_THREADS;PRIORITY" "SOURCES;LIBRARIES;DEFINITIONS;LABELS" ${ARGN})
+  cmake_parse_arguments(ARG "EXCLUSIVE;RUN_SERIAL" "FAMILY;KIND;TIMEOUT;CASE_TIMEOUT;REFERENCE_THREADS;PRIORITY;SECONDS_PER_SHARD" "SOURCES;LIBRARIES;DEFINITIONS;LABELS" ${ARGN})
+  if(NOT DEFINED ARG_SECONDS_PER_SHARD)
+    set(ARG_SECONDS_PER_SHARD ${KCONFORM_SECONDS_PER_SHARD})
+  endif()
+  if(ARG_RUN_SERIAL)
+    set(ARG_SECONDS_PER_SHARD 0)  # alone on the machine or its GPU: no tail to cut, and its reports stay whole
+  endif()
   # A test alone on the machine (RUN_SERIAL) has every core for its inputs and references: at the
   # shared phase's cores / slots, the reduction perf points made each 2^26 input on 2 of 16 cores
   # (~0.3 s a point, 22 points) while the rest idled.
@@ -185,6 +201,8 @@ if(EXISTS \"${CMAKE_BINARY_DIR}/Testing/Temporary/CTestCostData.txt\")
   file(READ \"${CMAKE_BINARY_DIR}/Testing/Temporary/CTestCostData.txt\" measured)
 endif()
 string(PREPEND measured \"\\n\")
+# The recorded run's seconds of this suite's tests (KCONFORM_SECONDS_PER_SHARD): the checked-in file.
+file(STRINGS \"${KCONFORM_RECORDED_COSTS}\" recorded REGEX \"^${prefix}[.]\")
 string(REPLACE \"\\n\" \";\" units \"\${units}\")
 foreach(line IN LISTS units)
   if(line STREQUAL \"\")
@@ -195,8 +213,25 @@ foreach(line IN LISTS units)
   list(GET fields 2 cost)
   math(EXPR cost \"\${cost} + ${ARG_PRIORITY}\")
   list(GET fields 1 count)
-  # A unit of many cases runs as several shards (contiguous slices), so no one process is the run's tail.
+  # A unit of many cases, or one recorded as slow, runs as several shards (contiguous slices), so no
+  # one process is the run's tail (KCONFORM_CASES_PER_SHARD, KCONFORM_SECONDS_PER_SHARD).
   math(EXPR shards \"(\${count} + ${KCONFORM_CASES_PER_SHARD} - 1) / ${KCONFORM_CASES_PER_SHARD}\")
+  if(${ARG_SECONDS_PER_SHARD} GREATER 0)
+    string(REPLACE \".\" \"[.]\" unit_pattern \"${prefix}.\${unit}\")
+    set(recorded_seconds 0)
+    foreach(record IN LISTS recorded)
+      if(record MATCHES \"^\${unit_pattern}([.][0-9]+of[0-9]+)? [0-9]+ ([0-9]+)\")
+        math(EXPR recorded_seconds \"\${recorded_seconds} + \${CMAKE_MATCH_2}\")
+      endif()
+    endforeach()
+    math(EXPR by_time \"(\${recorded_seconds} + ${ARG_SECONDS_PER_SHARD} - 1) / ${ARG_SECONDS_PER_SHARD}\")
+    if(by_time GREATER shards)
+      set(shards \${by_time})
+    endif()
+  endif()
+  if(shards GREATER count)
+    set(shards \${count})
+  endif()
   math(EXPR cost \"\${cost} / \${shards}\")
   foreach(shard RANGE 1 \${shards})
     set(name \"${prefix}.\${unit}\")
@@ -320,10 +355,10 @@ add_test(NAME labels.gpu_run_phases
 set_tests_properties(labels.gpu_run_phases PROPERTIES LABELS "cpu;fixtures" TIMEOUT 180 RESOURCE_LOCK ${KCONFORM_LISTING_LOCK})
 
 # The measured seconds that order a fresh build's run (ctest_config/test_costs.txt) are in CTest's
-# format and name this build's tests.
+# format and name this build's tests, and no unit they record as slow is registered whole.
 add_test(NAME labels.test_costs
   COMMAND "${CMAKE_COMMAND}" -DBUILD_DIR=${CMAKE_BINARY_DIR} -DCOSTS=${PROJECT_SOURCE_DIR}/ctest_config/test_costs.txt
-          -P "${CMAKE_CURRENT_LIST_DIR}/check_test_costs.cmake")
+          -DSECONDS_PER_SHARD=${KCONFORM_SECONDS_PER_SHARD} -P "${CMAKE_CURRENT_LIST_DIR}/check_test_costs.cmake")
 set_tests_properties(labels.test_costs PROPERTIES LABELS "cpu;fixtures" TIMEOUT 120 RESOURCE_LOCK ${KCONFORM_LISTING_LOCK})
 
 # kconform_add_profile_checks(<name> FAMILY <family> CHECKS <checks file> PROGRAM <program>)

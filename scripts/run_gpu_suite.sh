@@ -82,8 +82,13 @@ watch_start build "$out/build.log"
 # Several GPUs: a test that needs a GPU to itself (label alone) gets *its* GPU, not the machine
 # (KCONFORM_ALONE_PER_GPU, ctest_config/KconformTesting.cmake), so the alone phase runs one per GPU at
 # once, each with the cores / GPUs for its OpenMP threads. One GPU: alone on the machine, as before.
-alone_per_gpu=OFF alone_threads=$(nproc) alone_jobs=()
+alone_per_gpu=OFF alone_threads=$(nproc) alone_jobs=() shared_jobs=()
 if [ "$gpus" -gt 1 ]; then
+  # The shared phase as many processes at once as the GPUs have slots, within the cores (the preset's
+  # 16 fits one GPU's 10 slots and its CPU tests): on 4 H100s and 64 cores at b498e02, 16 at once left
+  # the GPUs 17-29% busy and the CPUs 55%.
+  n=$(( slots * gpus )); [ "$n" -le "$(nproc)" ] || n=$(nproc); [ "$n" -ge 16 ] || n=16
+  shared_jobs=(-j "$n")
   alone_per_gpu=ON alone_threads=$(( $(nproc) / gpus )); [ "$alone_threads" -ge 1 ] || alone_threads=1
   alone_jobs=(-j "$gpus")
 fi
@@ -136,7 +141,7 @@ if [ $build_status -eq 0 ]; then
     # How busy the host's CPUs are in this phase (summary.md's "Time" line), every 0.5 s.
     scripts/cpu_sampler.sh 0.5 >"$out/cpu_busy-$phase.csv" 2>/dev/null &
     cpu_sampler=$!
-    jobs=()
+    jobs=("${shared_jobs[@]}")
     [ "$phase" = alone ] && jobs=("${alone_jobs[@]}")
     ctest --preset gpu-$phase --resource-spec-file "$out/resources.json" --output-junit "$out/junit-$phase.xml" \
       "${jobs[@]}" "${shard_args[@]}" "$@" >"$out/ctest-$phase.log" 2>&1
