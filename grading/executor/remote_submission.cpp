@@ -53,6 +53,7 @@ class executor_process {
   explicit executor_process(bool echo = false) : echo_(echo) { start(); }
 
   const wire::hello& hello() const { return hello_; }
+  const startup_timing& startup() const { return startup_; }
   const std::string& layers() const { return layers_; }
 
   // One exchange, under the kernel deadline from the send on (an executor that stops reading would
@@ -108,7 +109,9 @@ class executor_process {
     // Developers only (grade.sh clears every KCONFORM_ variable it inherits): no layer at all.
     const char* sandbox_setting = std::getenv("KCONFORM_EXECUTOR_SANDBOX");
     s.isolate = sandbox_setting == nullptr || std::string(sandbox_setting) != "off";
+    const auto spawning = std::chrono::steady_clock::now();
     const sandbox::child child = sandbox::spawn(s);
+    const auto spawned = std::chrono::steady_clock::now();
     close(pair[1]);
     fd_ = pair[0];
     pid_ = child.pid;
@@ -124,8 +127,11 @@ class executor_process {
     // there on the submission's code runs (its library's constructors): the kernel deadline.
     greeting(wire::hello_stage::device_opened, "the submission's process to start (its sandbox, tool and CUDA context)",
              "the submission's process's start", startup_deadline_seconds(), "KCONFORM_STARTUP_DEADLINE_S");
+    const auto opened = std::chrono::steady_clock::now();
     hello_ = greeting(wire::hello_stage::library_loaded, "the submission's library to load",
                       "the submission's library's loading", kernel_deadline_seconds(), "KCONFORM_KERNEL_DEADLINE_S");
+    const auto seconds = [](auto from, auto to) { return std::chrono::duration<double>(to - from).count(); };
+    startup_ = {seconds(spawning, spawned), seconds(spawned, opened), seconds(opened, std::chrono::steady_clock::now())};
     if (!echo_) std::atexit([] { cleanup(); });
   }
 
@@ -204,10 +210,12 @@ class executor_process {
   std::string scratch_;
   std::string layers_;
   wire::hello hello_;
+  startup_timing startup_;
 };
 
 std::mutex process_mutex;
 executor_process* running = nullptr;
+bool startup_taken = false;  // take_startup_timing(): the running executor's start-up was recorded
 
 executor_process& executor() {
   const std::lock_guard<std::mutex> lock(process_mutex);
@@ -502,6 +510,13 @@ std::optional<std::string> runtime_libraries() {
 std::string sandbox_description() {
   const std::lock_guard<std::mutex> lock(process_mutex);
   return running != nullptr ? running->layers() : std::string();
+}
+
+std::optional<startup_timing> take_startup_timing() {
+  const std::lock_guard<std::mutex> lock(process_mutex);
+  if (running == nullptr || startup_taken) return std::nullopt;
+  startup_taken = true;
+  return running->startup();
 }
 
 std::uint64_t calls_made() { return calls; }

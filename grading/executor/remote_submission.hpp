@@ -98,6 +98,14 @@ std::optional<std::string> runtime_libraries();
 // none was started.
 std::string sandbox_description();
 
+// How long this process's executor took to start, in three parts: the sandbox's spawn, from there to
+// the device open (the tool's start and the CUDA context), and the library's loading. Once per
+// executor: the case that started it records it (nullopt after, or before any was started).
+struct startup_timing {
+  double spawn_seconds = 0, device_seconds = 0, load_seconds = 0;
+};
+std::optional<startup_timing> take_startup_timing();
+
 // Calls made so far by this process through the proxies (a replay's are not counted: the timing counts a
 // recorded run's calls and multiplies).
 std::uint64_t calls_made();
