@@ -4,7 +4,9 @@
 # How long a graded class took (issue 33, scripts/grade_synthetic_class.sh): from grade.sh --batch's
 # class.csv and each student's build.json, prints one line per student — score, verdict, the seconds
 # of its grading units (class.csv's seconds: the sum of its CTest units' run times, which run beside
-# other students' units, so they add up to more than the wall time) and of its build (build.json's) —
+# other students' units, so they add up to more than the wall time), how many of those seconds its
+# executors took to start (the executor_*_seconds properties of each unit's first case: sandbox,
+# tool and CUDA context, library; "-" where no unit recorded them) and of its build (build.json's) —
 # then one summary line: students, the wall time (and grade.sh's own "ran in" for the grading phase,
 # the builds before it), mean and max per-student seconds, and the verdicts counted. Writes the same
 # as one tab-separated row (the table's: class_timing_table.sh) to <row file>:
@@ -44,6 +46,31 @@ def build_seconds(student):
         return None
 
 
+def startup_seconds(student):
+    # The executors' start (grading/submission_library.cpp records it with the case that started one).
+    total, seen = 0.0, False
+    folder = os.path.join(grades, student, "run", "units")
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return None
+    for name in names:
+        if not name.endswith(".json"):
+            continue
+        try:
+            with open(os.path.join(folder, name), encoding="utf-8") as f:
+                cases = json.load(f).get("cases", [])
+        except (OSError, ValueError):
+            continue
+        for case in cases:
+            props = case.get("properties", {}) if isinstance(case, dict) else {}
+            for key in ("executor_spawn_seconds", "executor_device_seconds", "executor_load_seconds"):
+                x = number(props.get(key))
+                if x is not None:
+                    total, seen = total + x, True
+    return total if seen else None
+
+
 def shown(x):
     return "-" if x is None else f"{x:.1f}"
 
@@ -57,15 +84,17 @@ try:
 except OSError:
     pass
 
-print(f"{'student':<36} {'score':>7} {'units s':>8} {'build s':>8}  verdict")
-units, builds, verdicts = [], [], collections.Counter()
+print(f"{'student':<36} {'score':>7} {'units s':>8} {'start-up s':>10} {'build s':>8}  verdict")
+units, startups, builds, verdicts = [], [], [], collections.Counter()
 for s in students:
     name = s.get("student", "?")
-    unit_s, build_s = number(s.get("seconds")), build_seconds(name)
+    unit_s, start_s, build_s = number(s.get("seconds")), startup_seconds(name), build_seconds(name)
     verdict = s.get("verdict", "") or "?"
-    print(f"{name:<36} {s.get('score', ''):>7} {shown(unit_s):>8} {shown(build_s):>8}  {verdict}")
+    print(f"{name:<36} {s.get('score', ''):>7} {shown(unit_s):>8} {shown(start_s):>10} {shown(build_s):>8}  {verdict}")
     if unit_s is not None:
         units.append(unit_s)
+    if start_s is not None:
+        startups.append(start_s)
     if build_s is not None:
         builds.append(build_s)
     verdicts[verdict] += 1
@@ -76,10 +105,12 @@ def mean_max(values):
 
 
 unit_mean, unit_max = mean_max(units)
+startup_mean, _ = mean_max(startups)
 build_mean, build_max = mean_max(builds)
 counted = "; ".join(f"{v} {n}" for v, n in sorted(verdicts.items(), key=lambda kv: (-kv[1], kv[0])))
 print(f"{family}: {len(students)} students in {float(wall):.1f} s wall (grading {shown(grading)} s after the builds) "
-      f"on {gpu}; per student: units mean {shown(unit_mean)} s, max {shown(unit_max)} s; "
+      f"on {gpu}; per student: units mean {shown(unit_mean)} s, max {shown(unit_max)} s "
+      f"(executors' start-up mean {shown(startup_mean)} s); "
       f"build mean {shown(build_mean)} s, max {shown(build_max)} s; verdicts: {counted}")
 if composition:
     print(f"{family}: {composition}")
