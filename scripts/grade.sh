@@ -80,8 +80,13 @@ if [ -z "$suite" ]; then
   [ -f "$suite/CMakeCache.txt" ] || (cd "$root" && cmake --preset "$preset") >"$out/suite-build.log" 2>&1 ||
     fail "configuring the suite failed: $out/suite-build.log"
 fi
-cmake --build "$suite" --target "${family}_grading_tests" kconform_submission_probe kconform_runner kconform_grade_report kconform_sandbox_run \
-  >>"$out/suite-build.log" 2>&1 || fail "building the suite's grading programs failed: $out/suite-build.log"
+# One build of the suite at a time: grading tests for several families run side by side on a host of
+# several GPUs, each starting here, and two ninja runs in one build folder can corrupt its logs.
+build_lock=()
+command -v flock >/dev/null && build_lock=(flock "$suite/.kconform-grading-build.lock")
+"${build_lock[@]}" cmake --build "$suite" --target "${family}_grading_tests" kconform_submission_probe kconform_runner \
+  kconform_grade_report kconform_sandbox_run >>"$out/suite-build.log" 2>&1 ||
+  fail "building the suite's grading programs failed: $out/suite-build.log"
 program="$suite/grading/${family}_grading_tests"
 probe="$suite/grading/kconform_submission_probe"
 sandbox_run="$suite/grading/executor/kconform_sandbox_run"
@@ -291,7 +296,8 @@ started=$(date +%s)
 if [ $to_grade -gt 0 ]; then
   [ $have_gpu = 1 ] || fail "$to_grade submission(s) built, and grading them needs a CUDA GPU (nvidia-smi -L found none)"
   "$root/ctest_config/make_resource_spec.sh" "$project/resources.json" "$slots"
-  gpus=$(nvidia-smi -L | grep -c '^GPU ')
+  gpus=$("$root/ctest_config/visible_gpus.sh")  # CUDA_VISIBLE_DEVICES narrows it (a test pinned to one GPU)
+  [ "${gpus:-0}" -ge 1 ] || gpus=1
   ctest --test-dir "$project" --resource-spec-file "$project/resources.json" -j $((gpus * slots)) >"$project/ctest.log" 2>&1
   # ctest's own status is the students' (a failed case fails a test); the reports below carry it.
 fi

@@ -6,7 +6,8 @@
 #   scripts/run_grading_suite.sh [out dir] [ctest arguments...]
 #   scripts/run_grading_suite.sh reports/grading -R 'grading.examples.gpu.reduction|grading.neighbours'
 #
-# The whole preset takes longer than one 10-minute device call: narrow it with -R. Writes
+# On one GPU the whole preset takes longer than one 10-minute device call: narrow it with -R. On
+# several, its GPU tests run one per GPU at once. Writes
 # <out>/build.log, ctest.log, junit.xml, and each test's grading folder as <test>.tgz (class.csv,
 # every student's report.md, results.json and case records). Exit: ctest's status.
 set -uo pipefail
@@ -17,10 +18,18 @@ mkdir -p "$out" && out=$(cd "$out" && pwd)
 cd "$root"
 export KCONFORM_REQUIRE_GPU=1
 started=$(date +%s)
-{ cmake --preset gpu && cmake --build --preset gpu; } >"$out/build.log" 2>&1 ||
+# Several GPUs: the GPU grading tests run side by side, one per GPU, each grading its batch on its own
+# card (KCONFORM_ALONE_PER_GPU, tests/grading/CMakeLists.txt), over a resource spec of every GPU.
+slots=${KCONFORM_GPU_SLOTS:-10}
+gpus=$(ctest_config/visible_gpus.sh); [ "${gpus:-0}" -ge 1 ] || gpus=1
+per_gpu=OFF; [ "$gpus" -gt 1 ] && per_gpu=ON
+ctest_config/make_resource_spec.sh "$out/resources.json" "$slots"
+{ cmake --preset gpu -DKCONFORM_GPU_SLOTS="$slots" -DKCONFORM_ALONE_PER_GPU="$per_gpu" && cmake --build --preset gpu; } \
+  >"$out/build.log" 2>&1 ||
   { echo "run_grading_suite.sh: the build failed ($out/build.log)"; tail -30 "$out/build.log"; exit 2; }
 built=$(date +%s)
-ctest --preset grading --output-junit "$out/junit.xml" "$@" 2>&1 | tee "$out/ctest.log"
+ctest --preset grading --resource-spec-file "$out/resources.json" --output-junit "$out/junit.xml" "$@" 2>&1 |
+  tee "$out/ctest.log"
 status=${PIPESTATUS[0]}
 finished=$(date +%s)
 for folder in build/gpu/grading-examples-gpu-* build/gpu/grading-neighbours build/gpu/grading-neighbours-every-group build/gpu/grading-class-of-30; do

@@ -14,11 +14,14 @@
 # may still live, and nothing it wrote may lie outside its scratch folder: a live process named
 # kc_daemon (reduction/detached_daemon.cu's), /tmp/kc_daemon_alive (which that daemon appends to), or
 # a file named KCONFORM_TAMPERED (reduction/writes_into_neighbours.cu makes one in every folder it
-# can write) under the out folder, the suite's build, the repository, /tmp or /dev/shm fails the check.
+# can write) under the out folder, the suite's build, the repository, /tmp or /dev/shm fails the check
+# (a test that grades neither example skips this: watch_leftovers below).
 set -uo pipefail
 mode=$1 out=$2 only_families=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
+# On a host of several GPUs this test grades on the GPU CTest handed it, beside the others on theirs.
+. "$root/ctest_config/pin_to_resource_gpu.sh" && pin_to_resource_gpu
 if [ "$mode" = gpu ] && ! nvidia-smi -L >/dev/null 2>&1; then
   echo "SKIPPED: no CUDA GPU on this machine (grading the examples needs one)"
   case "${KCONFORM_REQUIRE_GPU:-}" in "" | 0) exit 77 ;; *) exit 1 ;; esac
@@ -42,10 +45,21 @@ tamper_markers() {  # every file named KCONFORM_TAMPERED where no submission may
     find "${HOME:-/nonexistent}" -maxdepth 1 -name "$tamper_marker"
   } 2>/dev/null | sort -u
 }
+# These checks concern the examples that try to leave a daemon or a marker behind (their sources name
+# kc_daemon or KCONFORM_TAMPERED: reduction's detached_daemon.cu and writes_into_neighbours.cu). A test
+# that grades none of them skips them: on a host of several GPUs the family tests run side by side
+# (ctest_config/pin_to_resource_gpu.sh), and another family's check would see reduction's daemon alive
+# in the middle of its own case, or remove a marker before reduction's check could find it.
+watch_leftovers=0
+while IFS=$'\t' read -r fam example needs _; do
+  [ -z "$only_families" ] || case ",$only_families," in *",$fam,"*) ;; *) continue ;; esac
+  [ "$mode" = gpu ] || [ "$needs" = cpu ] || continue
+  grep -q -e kc_daemon -e "$tamper_marker" "$here/$fam/$example.cu" 2>/dev/null && watch_leftovers=1
+done < <(grep -v '^#' "$here/expected.tsv")
 # Left behind by an earlier run: removed, so that what is found after a batch is that batch's.
-rm -f "$daemon_marker"
-tamper_markers | while read -r marker; do rm -f "$marker"; done
-if [ -e "$daemon_marker" ] || [ -n "$(tamper_markers)" ]; then
+[ $watch_leftovers = 1 ] && rm -f "$daemon_marker"
+[ $watch_leftovers = 1 ] && tamper_markers | while read -r marker; do rm -f "$marker"; done
+if [ $watch_leftovers = 1 ] && { [ -e "$daemon_marker" ] || [ -n "$(tamper_markers)" ]; }; then
   echo "FAILED: an earlier run left files this check cannot remove (another user's: a submission wrote them as its" \
     "sandbox's user); remove them and run again:"
   { [ ! -e "$daemon_marker" ] || echo "$daemon_marker"; tamper_markers; } | head -5 | sed 's/^/    /'
@@ -53,6 +67,7 @@ if [ -e "$daemon_marker" ] || [ -n "$(tamper_markers)" ]; then
 fi
 after_batch() {  # after_batch <what was graded>
   local pid comm state found
+  [ $watch_leftovers = 1 ] || return 0
   for pid in /proc/[0-9]*; do
     comm=$(cat "$pid/comm" 2>/dev/null) || continue
     [ "$comm" = kc_daemon ] || continue

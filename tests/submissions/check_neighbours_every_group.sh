@@ -24,6 +24,8 @@ out=$1
 runs=${KCONFORM_NEIGHBOUR_RUNS:-3}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
+# On a host of several GPUs this test grades on the GPU CTest handed it, beside the others on theirs.
+. "$root/ctest_config/pin_to_resource_gpu.sh" && pin_to_resource_gpu
 case "$runs" in '' | *[!0-9]* | 0) echo "FAILED: KCONFORM_NEIGHBOUR_RUNS must be a positive integer, not '$runs'"; exit 1 ;; esac
 if ! nvidia-smi -L >/dev/null 2>&1; then
   echo "SKIPPED: no CUDA GPU on this machine (grading needs one)"
