@@ -5,6 +5,7 @@
 #   scripts/grade_synthetic_class.sh --family <family> [--size 100] [--out <dir>] [--seed <u64>] [--dry-run]
 #   scripts/grade_synthetic_class.sh --all [--families a,b,...] [--size 100] [--out <dir>] [--seed <u64>] [--dry-run]
 #   scripts/grade_synthetic_class.sh --table <dir>     the per-family markdown table of an earlier --out
+#   --processes per-group|per-student goes to grade.sh (how a student's groups share processes).
 #
 # The class: the family's example submissions that need a GPU (tests/submissions/expected.tsv, needs
 # = gpu) other than those that hang or crash, copied in turn under distinct student names
@@ -28,7 +29,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 examples="$root/tests/submissions"
-family='' all=0 families='' size=100 out='' seed='' dry_run=0 table_of=''
+family='' all=0 families='' size=100 out='' seed='' dry_run=0 table_of='' processes=per-group
 while [ $# -gt 0 ]; do
   case "$1" in
     --family) family=${2:-}; shift 2 || shift ;;
@@ -39,7 +40,8 @@ while [ $# -gt 0 ]; do
     --seed) seed=${2:-}; shift 2 || shift ;;
     --dry-run) dry_run=1; shift ;;
     --table) table_of=${2:-}; shift 2 || shift ;;
-    -h | --help) sed -n '2,27p' "$0"; exit 0 ;;
+    --processes) processes=${2:-}; shift 2 || shift ;;
+    -h | --help) sed -n '2,28p' "$0"; exit 0 ;;
     *) echo "grade_synthetic_class.sh: unknown argument $1 (--help)" >&2; exit 2 ;;
   esac
 done
@@ -55,6 +57,7 @@ known=$(find "$root/grading/families" -maxdepth 1 -name '*.cmake' -printf '%f\n'
 case "$size" in '' | *[!0-9]*) fail "--size must be a whole number, not '$size'" ;; esac
 [ "$size" -ge 3 ] || fail "--size must be at least 3 (one hanging, one crashing and one other student)"
 case "$seed" in *[!0-9]*) fail "--seed must be an unsigned integer" ;; esac
+case "$processes" in per-group | per-student) ;; *) fail "--processes must be per-group or per-student" ;; esac
 if [ "$all" = 1 ]; then
   # shellcheck disable=SC2086  # the lists split into one family a word
   if [ -n "$families" ]; then set -- ${families//,/ }; else set -- $known; fi
@@ -123,7 +126,8 @@ for fam in "$@"; do
   fi
   [ -n "$gpu" ] || fail "grading needs a CUDA GPU (nvidia-smi found none); --dry-run makes the class without one"
   started=$(date +%s.%N)
-  "$root/scripts/grade.sh" --family "$fam" --batch "$dir/class" --out "$dir/grades" ${seed:+--seed "$seed"} >"$dir/grade.log" 2>&1
+  "$root/scripts/grade.sh" --family "$fam" --batch "$dir/class" --out "$dir/grades" ${seed:+--seed "$seed"} \
+    --processes "$processes" >"$dir/grade.log" 2>&1
   graded=$?
   wall=$(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
   if [ $graded -ne 0 ]; then

@@ -11,7 +11,8 @@
 #   ProbeGpu.KernelTraps               failed: sticky error; the process restarts         (GPU only)
 #   ProbeGpu.RunsAfterHang/AfterTrap   passed, in fresh processes                         (GPU only)
 # Without a GPU the ProbeGpu cases must be skipped (and the host ones still checked).
-# Then: a shard runs its slice of the cases and no other; a program that exits 0 before its first
+# Then: several units in shared processes are reported apart, a hang streak stopping its own unit
+# only (--units); a shard runs its slice of the cases and no other; a program that exits 0 before its first
 # case leaves every case "not run", failed; a process retried for device memory takes its reports
 # with it (runner_retry_probe_test.cpp).
 set -u
@@ -71,6 +72,26 @@ xml="$dir/units/runner.early-exit.xml"
 [ $status -eq 1 ] || fail "a program that exits 0 before its cases made the runner exit $status (expected 1)"
 expect "$xml" PassesBefore failed "not run"
 expect "$xml" PassesAfter failed "not run"
+
+# Several units in shared processes (--units, grading's value groups in one process per student): each
+# unit reported apart, with its own cases; a hang streak stops its own unit's cases, not the next unit's.
+KCONFORM_CASE_TIMEOUT_S=2 KCONFORM_STARTUP_DEADLINE_S=1 KCONFORM_HANG_STREAK=1 "$runner" run --exe "$probe" \
+  --name runner.multi --units Probe,ProbeGpu --name-prefix runner.multi. --report-dir "$dir"
+probe_xml="$dir/units/runner.multi.Probe.xml" gpu_xml="$dir/units/runner.multi.ProbeGpu.xml"
+[ -f "$probe_xml" ] && [ -f "$gpu_xml" ] || fail "--units wrote no report per unit: $(ls "$dir/units" | grep multi | tr '\n' ' ')"
+[ ! -f "$dir/units/runner.multi.xml" ] || fail "--units also wrote a report of the whole"
+[ "$(grep -c '<testcase ' "$probe_xml")" -eq 6 ] || fail "unit Probe's report holds $(grep -c '<testcase ' "$probe_xml") cases, not its 6"
+[ "$(grep -c '<testcase ' "$gpu_xml")" -eq 4 ] || fail "unit ProbeGpu's report holds $(grep -c '<testcase ' "$gpu_xml") cases, not its 4"
+expect "$probe_xml" PassesBefore passed
+expect "$probe_xml" HostNeverReturns failed "did not finish within 2 s"
+expect "$probe_xml" Segfaults failed "KCONFORM_HANG_STREAK=1"
+expect "$probe_xml" PassesAfter failed "KCONFORM_HANG_STREAK=1"
+if nvidia-smi -L >/dev/null 2>&1; then
+  expect "$gpu_xml" KernelNeverFinishes failed "hang:"
+  expect "$gpu_xml" RunsAfterHang failed "KCONFORM_HANG_STREAK=1"
+else
+  for c in KernelNeverFinishes RunsAfterHang KernelTraps RunsAfterTrap; do expect "$gpu_xml" $c skipped; done
+fi
 
 # A grading run's hang budget (KCONFORM_HANG_BUDGET_S): once its units' hung cases together cost that
 # many seconds, no unit sharing the budget file starts another process; the cases left fail as not run.

@@ -4,7 +4,8 @@
 //
 //   kconform_runner list --exe <program> [--filter <gtest filter>] [--listing-cache <file>]
 //       one line per unit: <unit> <tab> <cases> <tab> <cost> (CTest's registration reads it)
-//   kconform_runner run --exe <program> --name <ctest name> [--unit <unit>] [--filter <gtest filter>]
+//   kconform_runner run --exe <program> --name <ctest name> [--unit <unit> | --units <unit,unit,...>
+//       --name-prefix <prefix>] [--filter <gtest filter>]
 //       [--listing-cache <file>]
 //       [--shard <i>/<n>] [--report-dir <dir>] [--case-timeout <s>] [--isolate] [--sanitizer clean|expect-hazard]
 //       [--tool <name>] [-- <wrapper command...>]
@@ -26,6 +27,12 @@
 // tools) and <name>.tsv (statistics),
 // with <dir> = KCONFORM_REPORT_DIR if set, else --report-dir. Exit: 0 all passed (skips allowed),
 // 77 every case skipped (no GPU), 1 any failure or no case selected.
+//
+// --units runs the cases of several units in the same processes (one CUDA context, and in grading one
+// executor, for all of them: a grading process's start costs seconds where its cases cost
+// milliseconds) and still reports each unit as its own: <dir>/units/<prefix><unit>.{xml,json,tsv},
+// each with its own cases, the processes they shared and the seconds of its own cases. A hang streak
+// (KCONFORM_HANG_STREAK) is counted within a unit and stops that unit's cases only.
 //
 // A wrapper (compute-sanitizer) runs the program under it; with --sanitizer the runner passes it
 // `--log-file <dir>/units/<name>.p<k>.tool` (a FIFO) and reads hazards from there alone (never from
@@ -67,6 +74,8 @@ struct options {
   std::string command;
   std::string exe, name, unit, filter, report_dir, sanitizer, tool;
   std::string listing_cache;  // --listing-cache <file>: the program's unfiltered listing, kept between calls
+  std::vector<std::string> units;  // --units a,b,c: several units in shared processes, reported apart
+  std::string name_prefix;         // --name-prefix: their reports are <prefix><unit>
   int shard = 1, shards = 1;  // --shard i/n: the i-th of n contiguous slices of the unit's cases
   double case_timeout = 0;
   bool isolate = false;
@@ -91,6 +100,12 @@ options parse(int argc, char** argv) {
     if (arg == "--exe") o.exe = value();
     else if (arg == "--name") o.name = value();
     else if (arg == "--unit") o.unit = value();
+    else if (arg == "--units") {
+      std::stringstream list(value());
+      for (std::string unit; std::getline(list, unit, ',');)
+        if (!unit.empty()) o.units.push_back(unit);
+    }
+    else if (arg == "--name-prefix") o.name_prefix = value();
     else if (arg == "--filter") o.filter = value();
     else if (arg == "--report-dir") o.report_dir = value();
     else if (arg == "--case-timeout") o.case_timeout = std::atof(value().c_str());
@@ -110,6 +125,8 @@ options parse(int argc, char** argv) {
     } else usage("unknown argument " + arg);
   }
   if (o.exe.empty()) usage("--exe is required");
+  if (!o.units.empty() && (!o.unit.empty() || o.name_prefix.empty() || o.shards > 1))
+    usage("--units needs --name-prefix (its reports are named <prefix><unit>), and takes no --unit or --shard");
   return o;
 }
 
@@ -196,6 +213,12 @@ bool is_hang(const case_result& r) {
          (r.message.rfind("hang:", 0) == 0 || r.message.find("did not finish within") != std::string::npos);
 }
 
+void write_unit_reports(const std::filesystem::path& report_dir, const unit_outcome& unit) {
+  std::ofstream(report_dir / (unit.name + ".xml")) << junit_xml(unit);
+  std::ofstream(report_dir / (unit.name + ".tsv")) << stats_line(unit) << '\n';
+  std::ofstream(report_dir / (unit.name + ".json")) << unit_json(unit);
+}
+
 int run_unit(const options& o) {
   const auto started = std::chrono::steady_clock::now();
   const double started_epoch = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
@@ -204,11 +227,19 @@ int run_unit(const options& o) {
   const char* max_cost_text = std::getenv("KCONFORM_MAX_CASE_COST");
   const double max_cost = max_cost_text != nullptr && std::atof(max_cost_text) > 0 ? std::atof(max_cost_text) : 0;
   std::vector<std::string> todo;
+  std::map<std::string, std::string> unit_of;  // each selected case's unit (--units: reported apart)
   std::size_t too_costly = 0;
+  const auto selected = [&](const std::string& unit) {
+    if (!o.units.empty()) return std::find(o.units.begin(), o.units.end(), unit) != o.units.end();
+    return o.unit.empty() || unit == o.unit;
+  };
   for (const listed_case& c : list_cases(o))
-    if ((o.unit.empty() || c.unit == o.unit) && (narrowing == nullptr || gtest_filter_matches(narrowing, c.name))) {
+    if (selected(c.unit) && (narrowing == nullptr || gtest_filter_matches(narrowing, c.name))) {
       if (max_cost > 0 && c.cost > max_cost) ++too_costly;
-      else todo.push_back(c.name);
+      else {
+        todo.push_back(c.name);
+        unit_of[c.name] = c.unit;
+      }
     }
   if (o.shards > 1) {
     // Contiguous slices keep cases that share a prepared input (same size and input) together.
@@ -409,18 +440,25 @@ int run_unit(const options& o) {
     // A grading run (KCONFORM_HANG_STREAK=k) stops after k consecutive hung cases: a kernel that
     // spins on every input would otherwise cost a deadline and a fresh process per case. The rest
     // of the unit fails as not run, never passes.
+    // With --units the streak is counted within a unit, and stops that unit's cases only.
     if (const std::size_t streak = hang_streak_limit(); streak > 0) {
       std::size_t trailing = 0;
       bool last_memory_kill = false;
+      std::string streak_unit, next_unit;
       for (const std::string& name : todo) {
         const auto found = results.find(name);
-        if (found == results.end()) break;
+        if (found == results.end()) {
+          next_unit = unit_of[name];
+          break;
+        }
+        if (unit_of[name] != streak_unit) trailing = 0;
+        streak_unit = unit_of[name];
         trailing = is_hang(found->second) || is_memory_kill(found->second) ? trailing + 1 : 0;
         last_memory_kill = is_memory_kill(found->second);
       }
-      if (trailing >= streak)
+      if (trailing >= streak && next_unit == streak_unit)
         for (const std::string& name : todo)
-          if (results.count(name) == 0) {
+          if (results.count(name) == 0 && unit_of[name] == streak_unit) {
             case_result r;
             r.name = name;
             r.attempt = unit.processes;
@@ -469,9 +507,24 @@ int run_unit(const options& o) {
   unit.started_epoch = started_epoch;
   std::filesystem::remove(scratch);
   std::filesystem::remove(cases_file);
-  std::ofstream(report_dir / (unit.name + ".xml")) << junit_xml(unit);
-  std::ofstream(report_dir / (unit.name + ".tsv")) << stats_line(unit) << '\n';
-  std::ofstream(report_dir / (unit.name + ".json")) << unit_json(unit);
+  if (o.units.empty()) {
+    write_unit_reports(report_dir, unit);
+  } else {
+    // Each unit reported as its own (the report readers' layout): its cases, the processes they
+    // shared, and its own cases' seconds (the processes' start-up is in no unit's).
+    for (const std::string& name : o.units) {
+      unit_outcome part;
+      part.name = o.name_prefix + name;
+      part.processes = unit.processes;
+      part.started_epoch = unit.started_epoch;
+      for (const case_result& c : unit.cases)
+        if (unit_of[c.name] == name) {
+          part.cases.push_back(c);
+          part.seconds += c.seconds;
+        }
+      if (!part.cases.empty()) write_unit_reports(report_dir, part);
+    }
+  }
 
   const std::size_t failed = unit.count(case_status::failed), skipped = unit.count(case_status::skipped),
                     passed = unit.count(case_status::passed);

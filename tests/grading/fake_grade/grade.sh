@@ -16,6 +16,7 @@ while [ $# -gt 0 ]; do
     --out) out=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --student) student=$2; shift 2 ;;
+    --processes) case "$2" in per-group | per-student) shift 2 ;; *) echo "fake grade.sh: --processes $2" >&2; exit 2 ;; esac ;;
     *) echo "fake grade.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
