@@ -81,7 +81,7 @@ set(KCONFORM_GPU_SLOTS 10 CACHE STRING "GPU test processes per GPU at a time (CT
 # A unit with more cases than this runs as several shards (test names <unit>.<i>of<n>).
 set(KCONFORM_CASES_PER_SHARD 700 CACHE STRING "Most cases one CTest test (process) runs")
 # ... and a unit that took longer than this in the recorded run (ctest_config/test_costs.txt: its
-# seconds, or its shards' together) runs as enough shards that each takes about this long, so that no
+# whole seconds, or its shards' together, from entries of at least one passing run) runs as enough shards that each takes about this long, so that no
 # one process is the shared phase's tail. Read from the checked-in file only, never from the build's
 # own cost data (which every run rewrites), so a test's name changes only when the file is refreshed.
 # Why: on 4 H100s (b498e02) the shared phase took 50 s, 45 s of it polybench_covariance.conformance.Large
@@ -220,7 +220,8 @@ foreach(line IN LISTS units)
     string(REPLACE \".\" \"[.]\" unit_pattern \"${prefix}.\${unit}\")
     set(recorded_seconds 0)
     foreach(record IN LISTS recorded)
-      if(record MATCHES \"^\${unit_pattern}([.][0-9]+of[0-9]+)? [0-9]+ ([0-9]+)\")
+      # Runs >= 1: CTest writes a test that did not pass as \"<name> 0 <its COST>\", no seconds.
+      if(record MATCHES \"^\${unit_pattern}([.][0-9]+of[0-9]+)? [1-9][0-9]* ([0-9]+)\")
         math(EXPR recorded_seconds \"\${recorded_seconds} + \${CMAKE_MATCH_2}\")
       endif()
     endforeach()

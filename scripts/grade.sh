@@ -93,7 +93,7 @@ fi
 # several GPUs, each starting here, and two ninja runs in one build folder can corrupt its logs.
 build_lock=()
 command -v flock >/dev/null && build_lock=(flock "$suite/.kconform-grading-build.lock")
-"${build_lock[@]}" cmake --build "$suite" --target "${family}_grading_tests" kconform_submission_probe kconform_runner \
+${build_lock[@]+"${build_lock[@]}"} cmake --build "$suite" --target "${family}_grading_tests" kconform_submission_probe kconform_runner \
   kconform_grade_report kconform_sandbox_run >>"$out/suite-build.log" 2>&1 ||
   fail "building the suite's grading programs failed: $out/suite-build.log"
 program="$suite/grading/${family}_grading_tests"

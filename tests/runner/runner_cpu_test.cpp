@@ -8,6 +8,7 @@
 #include "tools/runner/case_listing.hpp"
 #include "tools/runner/case_records.hpp"
 #include "tools/runner/child_process.hpp"
+#include "tools/runner/hang_streak.hpp"
 #include "tools/runner/memory_failures.hpp"
 #include "tools/runner/retried_attempts.hpp"
 #include "tools/runner/sanitizer_output.hpp"
@@ -80,6 +81,39 @@ TEST(RunnerDeadline, AFirstCasesHangSaysItsDeadlineIncludedTheStartUp) {
       << end.describe();
   end.startup_allowance_seconds = 0;
   EXPECT_NE(end.describe().find("did not finish within 12 s (KCONFORM_CASE_TIMEOUT_S)"), std::string::npos) << end.describe();
+}
+
+// A grading program lists its groups' cases interleaved (a1 b1 a2 ...). Run as one unit, the streak
+// counts every case in order; with --units (a key per unit) group a's three hangs stop a, and b, whose
+// own cases hung once, runs on.
+TEST(RunnerStreak, PerUnitStreaksCountEachUnitsOwnCasesInOrder) {
+  const std::vector<std::string> order = {"a1", "b1", "a2", "b2", "a3", "b3", "a4", "b4"};
+  std::map<std::string, case_result> results;
+  const auto set = [&](const std::string& name, bool hung) {
+    case_result r;
+    r.name = name;
+    r.status = hung ? case_status::failed : case_status::passed;
+    r.message = hung ? "hang: spun" : "";
+    results[name] = r;
+  };
+  set("a1", true), set("b1", false), set("a2", true), set("b2", true), set("a3", true);  // b3 onward: not yet run
+  const auto resolved = [&](const std::string& name) -> const case_result* {
+    const auto found = results.find(name);
+    return found == results.end() ? nullptr : &found->second;
+  };
+  const auto hung = [](const case_result& r) { return r.message.rfind("hang:", 0) == 0; };
+  const auto never = [](const case_result&) { return false; };
+  const auto per_unit = streaks_at_limit(order, resolved, [](const std::string& n) { return n.substr(0, 1); }, hung, never, 3);
+  ASSERT_EQ(per_unit.size(), 1u);
+  EXPECT_EQ(per_unit.count("a"), 1u);
+  EXPECT_EQ(per_unit.at("a").cases, 3u);
+  const auto whole = streaks_at_limit(order, resolved, [](const std::string&) { return std::string(); }, hung, never, 3);
+  ASSERT_EQ(whole.count(""), 1u) << "one count over a1 b1 a2 b2 a3: b1 resets it, a2 b2 a3 make 3";
+  EXPECT_EQ(whole.at("").cases, 3u);
+  set("b1", true);  // now b's count is b1 b2 = 2, below the limit
+  EXPECT_EQ(streaks_at_limit(order, resolved, [](const std::string& n) { return n.substr(0, 1); }, hung, never, 3).count("b"), 0u);
+  EXPECT_TRUE(streaks_at_limit(order, resolved, [](const std::string& n) { return n.substr(0, 1); }, hung, never, 0).empty())
+      << "limit 0: no streak stops anything";
 }
 
 TEST(RunnerListing, ReadsUnitsAndCostsFromThePrintedParameters) {

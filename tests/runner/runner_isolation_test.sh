@@ -75,8 +75,10 @@ expect "$xml" PassesAfter failed "not run"
 
 # Several units in shared processes (--units, grading's value groups in one process per student): each
 # unit reported apart, with its own cases; a hang streak stops its own unit's cases, not the next unit's.
-KCONFORM_CASE_TIMEOUT_S=2 KCONFORM_STARTUP_DEADLINE_S=1 KCONFORM_HANG_STREAK=1 "$runner" run --exe "$probe" \
-  --name runner.multi --units Probe,ProbeGpu --name-prefix runner.multi. --report-dir "$dir"
+# (KCONFORM_KERNEL_DEADLINE_S=1: a GPU hang, a fresh process's first case, ends by the program's own
+# watchdog before the runner's 2 + 1 s.)
+KCONFORM_CASE_TIMEOUT_S=2 KCONFORM_STARTUP_DEADLINE_S=1 KCONFORM_KERNEL_DEADLINE_S=1 KCONFORM_HANG_STREAK=1 \
+  "$runner" run --exe "$probe" --name runner.multi --units Probe,ProbeGpu --name-prefix runner.multi. --report-dir "$dir"
 probe_xml="$dir/units/runner.multi.Probe.xml" gpu_xml="$dir/units/runner.multi.ProbeGpu.xml"
 [ -f "$probe_xml" ] && [ -f "$gpu_xml" ] || fail "--units wrote no report per unit: $(ls "$dir/units" | grep multi | tr '\n' ' ')"
 [ ! -f "$dir/units/runner.multi.xml" ] || fail "--units also wrote a report of the whole"

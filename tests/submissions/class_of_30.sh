@@ -4,9 +4,10 @@
 # Issue 19's batch: a class of 30 reduction submissions of which 3 hang — a kernel that spins at every
 # size (reduction/spins_every_kernel.cu), a host loop that ignores SIGTERM (host_loop_ignores_sigterm),
 # a kernel that spins at one configuration (infinite_loop) — graded with scripts/grade.sh --batch on
-# this machine's GPU(s). The other 27: every other reduction example, and copies of the two correct
-# ones as students. Checks that the whole batch is graded within the budget (wall time, builds
-# included), that each hanging submission is graded `timeout`, and that every correct copy gets full
+# this machine's GPU(s). The other 27: every other reduction example (but the two that try to leave
+# something behind on the host, below), and copies of the two correct ones as students. Checks that
+# the whole batch is graded within the budget (wall time, builds included), that each hanging
+# submission is graded `timeout`, and that every correct copy gets full
 # marks beside them. Prints the wall time. Exit: 0 ok, 1 not, 77 no GPU.
 set -uo pipefail
 out=$1 budget=${2:-300}
@@ -20,7 +21,12 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
 fi
 rm -rf "$out"
 mkdir -p "$out/class"
-for f in "$here"/reduction/*.cu; do ln -s "$f" "$out/class/$(basename "$f")"; done
+# Every reduction example but those that try to leave a daemon or a file behind on the host (their
+# sources name kc_daemon or KCONFORM_TAMPERED): grading.examples.gpu.reduction holds those, with the
+# checks that look for what they leave, and this class may run beside it on another GPU.
+for f in "$here"/reduction/*.cu; do
+  grep -q -e kc_daemon -e KCONFORM_TAMPERED "$f" || ln -s "$f" "$out/class/$(basename "$f")"
+done
 i=0
 while [ "$(ls "$out/class" | wc -l)" -lt 30 ]; do
   i=$((i + 1))

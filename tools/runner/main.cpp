@@ -31,8 +31,9 @@
 // --units runs the cases of several units in the same processes (one CUDA context, and in grading one
 // executor, for all of them: a grading process's start costs seconds where its cases cost
 // milliseconds) and still reports each unit as its own: <dir>/units/<prefix><unit>.{xml,json,tsv},
-// each with its own cases, the processes they shared and the seconds of its own cases. A hang streak
-// (KCONFORM_HANG_STREAK) is counted within a unit and stops that unit's cases only.
+// each with its own cases, the processes they shared and its cases' seconds plus an equal share of the
+// rest of the wall time. A hang streak (KCONFORM_HANG_STREAK) is counted per unit, over its own cases
+// in order, and stops that unit's cases only.
 //
 // A wrapper (compute-sanitizer) runs the program under it; with --sanitizer the runner passes it
 // `--log-file <dir>/units/<name>.p<k>.tool` (a FIFO) and reads hazards from there alone (never from
@@ -45,6 +46,7 @@
 #include "tools/runner/case_listing.hpp"
 #include "tools/runner/child_process.hpp"
 #include "tools/runner/device_memory_watch.hpp"
+#include "tools/runner/hang_streak.hpp"
 #include "tools/runner/memory_failures.hpp"
 #include "tools/runner/retried_attempts.hpp"
 #include "tools/runner/sanitizer_output.hpp"
@@ -440,36 +442,32 @@ int run_unit(const options& o) {
     // A grading run (KCONFORM_HANG_STREAK=k) stops after k consecutive hung cases: a kernel that
     // spins on every input would otherwise cost a deadline and a fresh process per case. The rest
     // of the unit fails as not run, never passes.
-    // With --units the streak is counted within a unit, and stops that unit's cases only.
+    // With --units each unit keeps its own count and a streak stops that unit's cases only
+    // (hang_streak.hpp); else one count for the run.
     if (const std::size_t streak = hang_streak_limit(); streak > 0) {
-      std::size_t trailing = 0;
-      bool last_memory_kill = false;
-      std::string streak_unit, next_unit;
+      const auto key_of = [&](const std::string& name) { return o.units.empty() ? std::string() : unit_of[name]; };
+      const std::map<std::string, hang_streak> stopped = streaks_at_limit(
+          todo,
+          [&](const std::string& name) -> const case_result* {
+            const auto found = results.find(name);
+            return found == results.end() ? nullptr : &found->second;
+          },
+          key_of, [](const case_result& r) { return is_hang(r) || is_memory_kill(r); },
+          [](const case_result& r) { return is_memory_kill(r); }, streak);
       for (const std::string& name : todo) {
-        const auto found = results.find(name);
-        if (found == results.end()) {
-          next_unit = unit_of[name];
-          break;
-        }
-        if (unit_of[name] != streak_unit) trailing = 0;
-        streak_unit = unit_of[name];
-        trailing = is_hang(found->second) || is_memory_kill(found->second) ? trailing + 1 : 0;
-        last_memory_kill = is_memory_kill(found->second);
+        const auto at_limit = stopped.find(key_of(name));
+        if (at_limit == stopped.end() || results.count(name) != 0) continue;
+        case_result r;
+        r.name = name;
+        r.attempt = unit.processes;
+        // Worded by how the last of them ended (tools/grade_report classifies the words).
+        r.message = "not run: the " + std::to_string(at_limit->second.cases) + " cases before it in this unit each " +
+                    (at_limit->second.memory_kill ? "passed the device memory limit" : "hung") +
+                    " (KCONFORM_HANG_STREAK=" + std::to_string(streak) +
+                    "), so the runner stopped starting fresh processes for it";
+        results[name] = r;
+        ++reported;
       }
-      if (trailing >= streak && next_unit == streak_unit)
-        for (const std::string& name : todo)
-          if (results.count(name) == 0 && unit_of[name] == streak_unit) {
-            case_result r;
-            r.name = name;
-            r.attempt = unit.processes;
-            // Worded by how the last of them ended (tools/grade_report classifies the words).
-            r.message = "not run: the " + std::to_string(trailing) + " cases before it in this unit each " +
-                        (last_memory_kill ? "passed the device memory limit" : "hung") +
-                        " (KCONFORM_HANG_STREAK=" + std::to_string(streak) +
-                        "), so the runner stopped starting fresh processes for it";
-            results[name] = r;
-            ++reported;
-          }
     }
     if (reported == 0) {
       // The process reported no case of its list: it exited before the first, or the list selected
@@ -511,7 +509,10 @@ int run_unit(const options& o) {
     write_unit_reports(report_dir, unit);
   } else {
     // Each unit reported as its own (the report readers' layout): its cases, the processes they
-    // shared, and its own cases' seconds (the processes' start-up is in no unit's).
+    // shared, and its cases' seconds plus an equal share of what no case took (listing, the processes'
+    // starts and ends), so the units' seconds add up to the run's wall time, as separate units' do.
+    std::vector<unit_outcome> parts;
+    double in_cases = 0;
     for (const std::string& name : o.units) {
       unit_outcome part;
       part.name = o.name_prefix + name;
@@ -522,7 +523,13 @@ int run_unit(const options& o) {
           part.cases.push_back(c);
           part.seconds += c.seconds;
         }
-      if (!part.cases.empty()) write_unit_reports(report_dir, part);
+      in_cases += part.seconds;
+      if (!part.cases.empty()) parts.push_back(std::move(part));
+    }
+    const double outside_share = parts.empty() ? 0 : std::max(0.0, unit.seconds - in_cases) / static_cast<double>(parts.size());
+    for (unit_outcome& part : parts) {
+      part.seconds += outside_share;
+      write_unit_reports(report_dir, part);
     }
   }
 

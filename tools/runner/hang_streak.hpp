@@ -1,0 +1,34 @@
+// The hang streak (KCONFORM_HANG_STREAK=k, grading): after k consecutive cases that hung (or passed
+// the device memory limit), the runner starts no fresh process for the rest of them; they fail as not
+// run. A kernel that spins on every input would otherwise cost a deadline and a process per case.
+//
+// Counted per key over the cases in the order they run: the unit with `kconform_runner --units`
+// (a grading program lists its groups' cases interleaved, and one group's hangs must not stop
+// another's), one key for the whole run otherwise. A key's count runs up to its first case not yet
+// resolved.
+#pragma once
+
+#include "tools/runner/case_records.hpp"
+
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kc::runner {
+
+struct hang_streak {
+  std::size_t cases = 0;     // consecutive hung or memory-killed cases
+  bool memory_kill = false;  // how the last of them ended
+};
+
+// The keys whose streak has reached `limit`, with their streaks. `resolved` gives a case's result,
+// or nullptr while it has none; `counts` says whether a result continues a streak.
+std::map<std::string, hang_streak> streaks_at_limit(
+    const std::vector<std::string>& order, const std::function<const case_result*(const std::string&)>& resolved,
+    const std::function<std::string(const std::string&)>& key_of,
+    const std::function<bool(const case_result&)>& counts, const std::function<bool(const case_result&)>& memory_kill,
+    std::size_t limit);
+
+}  // namespace kc::runner
