@@ -38,6 +38,9 @@ out=$(cd "$out" && pwd)
 
 # A missing or broken GPU must fail this run, not skip its way to green.
 export KCONFORM_REQUIRE_GPU=1
+# CUDA numbers the GPUs as nvidia-smi does (by PCI bus), so a CTest resource id, a unit's GPU in the
+# runner's statistics and gpu_busy.csv's index name the same card (summary.md's per-GPU figures).
+export CUDA_DEVICE_ORDER=PCI_BUS_ID
 export KCONFORM_REPORT_DIR="$out"
 # CPU references shared on disk by this run's processes (fixtures/run_cache.hpp). By default this run's
 # only: emptied before the tests and removed after them (or when the script is interrupted). With

@@ -65,7 +65,14 @@ unit_s=$(sum 7); input_s=$(sum 8); outside_s=$(sum 10)
 # Lines are "index, UUID, utilization" (one per GPU a sample), or the utilization alone (one GPU, runs
 # before issue 34). Several GPUs: each named by its index and the UUID's first 12 characters
 # ("GPU 0 (GPU-1a2b3c4d): 75% busy ...; 1 (GPU-5e6f7a8b): ...").
-busy=$(awk -F', *' '
+# Column 16 of the units' statistics: the GPU each ran on (the runner's resource_gpu_index(), "-" none),
+# so each GPU's part also gives its units and their seconds ("..., 27 units, 180 unit-seconds").
+per_gpu_units=$(echo "$stats" | awk -F'\t' 'NF >= 16 && $16 != "-" { n[$16]++; s[$16] += $7 } END { for (g in n) printf "%s %d %.0f\n", g, n[g], s[g] }')
+busy=$(awk -F', *' -v per_gpu_units="$per_gpu_units" '
+  BEGIN {
+    lines = split(per_gpu_units, rows, "\n")
+    for (r = 1; r <= lines; r++) if (split(rows[r], f, " ") == 3) { units[f[1]] = f[2]; unit_seconds[f[1]] = f[3] }
+  }
   { u = "" }
   NF == 1 && $1 ~ /^[0-9]+$/ { u = $1; g = "" }
   NF >= 3 && $3 ~ /^[0-9]+$/ { u = $3; g = $1 " (" substr($2, 1, 12) ")" }
@@ -77,6 +84,8 @@ busy=$(awk -F', *' '
     for (i = 1; i <= gpus; i++) {
       g = order[i]
       text = sprintf("%.0f%% busy on average, idle in %.0f%% of %d samples", s[g] / n[g], 100 * idle[g] / n[g], n[g])
+      split(g, index_of, " ")
+      if (gpus > 1 && (index_of[1] in units)) text = text sprintf(", %d units, %d unit-seconds", units[index_of[1]], unit_seconds[index_of[1]])
       printf "%s%s", (i > 1 ? "; " : ""), (gpus > 1 ? g ": " : "") text
     }
   }' "$out/gpu_busy.csv" 2>/dev/null)

@@ -29,8 +29,21 @@ printf '0, GPU-1111aaaa-2222, 50\n1, GPU-4444bbbb-5555, 0\n0, GPU-1111aaaa-2222,
 bash "$root/scripts/summarise_run.sh" "$work/run" "NVIDIA H100" 1 0 1 0 "" >"$work/summary2.md" 2>/dev/null
 want="GPU 0 (GPU-1111aaaa): 75% busy on average, idle in 0% of 2 samples; 1 (GPU-4444bbbb): 10% busy on average, idle in 50% of 2 samples"
 grep -qF "$want" "$work/summary2.md" || { echo "FAILED: per-GPU busy line:"; grep '^Time:' "$work/summary2.md"; exit 1; }
+# ... and with the units' GPU in their statistics (column 16), each GPU's units and unit-seconds.
+first=1
+for tsv in "$work"/run/units/*.tsv; do
+  gpu=$([ $first = 1 ] && echo 1 || echo 0); first=0
+  # (the recorded statistics predate columns 8-15: zeros stand in for them)
+  awk -F'\t' -v OFS='\t' -v gpu="$gpu" 'NF >= 7 { while (NF < 15) $(NF + 1) = 0; NF = 15; $16 = gpu } { print }' "$tsv" \
+    >"$tsv.new" && mv "$tsv.new" "$tsv"
+done
+gpu1=$(awk -F'\t' '$16 == 1 { n++; s += $7 } END { printf "%d units, %.0f unit-seconds", n, s }' "$work"/run/units/*.tsv)
+gpu0=$(awk -F'\t' '$16 == 0 { n++; s += $7 } END { printf "%d units, %.0f unit-seconds", n, s }' "$work"/run/units/*.tsv)
+bash "$root/scripts/summarise_run.sh" "$work/run" "NVIDIA H100" 1 0 1 0 "" >"$work/summary4.md" 2>/dev/null
+want="GPU 0 (GPU-1111aaaa): 75% busy on average, idle in 0% of 2 samples, $gpu0; 1 (GPU-4444bbbb): 10% busy on average, idle in 50% of 2 samples, $gpu1"
+grep -qF "$want" "$work/summary4.md" || { echo "FAILED: per-GPU units:"; grep '^Time:' "$work/summary4.md"; echo "expected: $want"; exit 1; }
 printf '50\n0\n100\n' >"$work/run/gpu_busy.csv"
 bash "$root/scripts/summarise_run.sh" "$work/run" "NVIDIA H100" 1 0 1 0 "" >"$work/summary3.md" 2>/dev/null
 grep -qF "GPU 50% busy on average, idle in 33% of 3 samples" "$work/summary3.md" ||
   { echo "FAILED: one GPU's busy line:"; grep '^Time:' "$work/summary3.md"; exit 1; }
-echo "passed: the first catch reads decoded, on one line, with its first wrong element; busy time per GPU"
+echo "passed: the first catch reads decoded, on one line, with its first wrong element; busy time and units per GPU"

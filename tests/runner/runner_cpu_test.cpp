@@ -237,7 +237,7 @@ TEST(RunnerReport, JUnitHasEveryCaseWithItsVerdictAndEscapedText) {
   EXPECT_NE(timed.find("\t1764000000.25\t1.90\t"), std::string::npos) << timed;
   // Last, the cases' seconds waiting for the GPU, downloading, comparing, allocating and on guard
   // zones, added up per kind.
-  EXPECT_TRUE(timed.ends_with("\t1.90\t0.00\t0.00\t0.00\t0.00\t0.00")) << timed;
+  EXPECT_TRUE(timed.ends_with("\t1.90\t0.00\t0.00\t0.00\t0.00\t0.00\t-")) << timed << " (no GPU named: \"-\")";
   unit.cases[0].properties.push_back({"gpu_wait_seconds", "0.125"});
   unit.cases[1].properties.push_back({"gpu_wait_seconds", "0.375"});
   unit.cases[1].properties.push_back({"download_seconds", "0.25"});
@@ -245,8 +245,27 @@ TEST(RunnerReport, JUnitHasEveryCaseWithItsVerdictAndEscapedText) {
   unit.cases[2].properties.push_back({"allocate_seconds", "0.03"});
   unit.cases[1].properties.push_back({"guards_seconds", "0.5"});
   unit.cases[2].properties.push_back({"guards_seconds", "0.25"});
+  unit.gpu = "2";
   const std::string split = stats_line(unit);
-  EXPECT_TRUE(split.ends_with("\t1.90\t0.50\t0.25\t0.07\t0.03\t0.75")) << split;
+  EXPECT_TRUE(split.ends_with("\t1.90\t0.50\t0.25\t0.07\t0.03\t0.75\t2")) << split << " (its GPU last)";
+}
+
+// The GPU a unit ran on, as the host numbers it: CTest's resource id, through CUDA_VISIBLE_DEVICES.
+TEST(RunnerReport, AUnitsGpuIsCTestsIdThroughTheVisibleDevices) {
+  const auto with = [](const char* group, const char* visible) {
+    group != nullptr ? ::setenv("CTEST_RESOURCE_GROUP_0_GPUS", group, 1) : ::unsetenv("CTEST_RESOURCE_GROUP_0_GPUS");
+    visible != nullptr ? ::setenv("CUDA_VISIBLE_DEVICES", visible, 1) : ::unsetenv("CUDA_VISIBLE_DEVICES");
+    return resource_gpu_index();
+  };
+  const char* saved = std::getenv("CUDA_VISIBLE_DEVICES");
+  const std::string kept = saved != nullptr ? saved : "";
+  EXPECT_EQ(with("id:3,slots:10", nullptr), "3");
+  EXPECT_EQ(with("id:1,slots:10", "4,6"), "6");
+  EXPECT_EQ(with("id:2,slots:10", "4,6"), "") << "an id past the visible list names no GPU";
+  EXPECT_EQ(with(nullptr, nullptr), "");
+  EXPECT_EQ(with("slots:10", nullptr), "");
+  ::unsetenv("CTEST_RESOURCE_GROUP_0_GPUS");
+  saved != nullptr ? ::setenv("CUDA_VISIBLE_DEVICES", kept.c_str(), 1) : ::unsetenv("CUDA_VISIBLE_DEVICES");
 }
 
 TEST(RunnerSanitizer, CountsHazardHeadsNotDetailsOrSummaries) {

@@ -503,6 +503,7 @@ int run_unit(const options& o) {
   }
   unit.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   unit.started_epoch = started_epoch;
+  unit.gpu = resource_gpu_index();
   std::filesystem::remove(scratch);
   std::filesystem::remove(cases_file);
   if (o.units.empty()) {
@@ -518,6 +519,7 @@ int run_unit(const options& o) {
       part.name = o.name_prefix + name;
       part.processes = unit.processes;
       part.started_epoch = unit.started_epoch;
+      part.gpu = unit.gpu;
       for (const case_result& c : unit.cases)
         if (unit_of[c.name] == name) {
           part.cases.push_back(c);

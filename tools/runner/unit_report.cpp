@@ -118,7 +118,25 @@ std::string stats_line(const unit_outcome& unit) {
       << fixed2(unit.seconds) << '\t' << fixed2(spent[0]) << '\t' << fixed2(unit.started_epoch) << '\t'
       << fixed2(std::max(0.0, unit.seconds - in_cases));
   for (std::size_t k = 1; k < std::size(spent); ++k) out << '\t' << fixed2(spent[k]);  // every kind but input, in order
+  out << '\t' << (unit.gpu.empty() ? std::string("-") : unit.gpu);
   return out.str();
+}
+
+std::string resource_gpu_index() {
+  const char* group = std::getenv("CTEST_RESOURCE_GROUP_0_GPUS");
+  if (group == nullptr) return "";
+  std::stringstream fields(group);
+  std::string id;
+  for (std::string field; std::getline(fields, field, ',');)
+    if (field.rfind("id:", 0) == 0) id = field.substr(3);
+  if (id.empty() || id.size() > 6 || id.find_first_not_of("0123456789") != std::string::npos) return "";
+  const char* visible = std::getenv("CUDA_VISIBLE_DEVICES");
+  if (visible == nullptr) return id;
+  std::stringstream list(visible);
+  std::string entry;
+  for (unsigned long k = 0; std::getline(list, entry, ','); ++k)
+    if (k == std::stoul(id)) return entry;
+  return "";
 }
 
 }  // namespace kc::runner

@@ -15,6 +15,7 @@ struct unit_outcome {
   int processes = 0;
   double seconds = 0;
   double started_epoch = 0;  // when the unit started (seconds since the epoch): the run's timeline
+  std::string gpu;           // the GPU CTest handed it (resource_gpu_index()), "" none
   std::size_t count(case_status status) const;
 };
 
@@ -28,8 +29,14 @@ std::string unit_json(const unit_outcome& unit);
 // (their input_seconds properties), when it started (seconds since the epoch), so the run's summary
 // can tell how many units ran at once, its seconds outside any case (listing, process start-up and
 // exit), and its cases' seconds waiting for the GPU, downloading results, comparing them, allocating
-// and freeing device memory and writing and checking guard zones (fixtures/time_spent.hpp)
+// and freeing device memory and writing and checking guard zones (fixtures/time_spent.hpp), then
+// \t<gpu>: the GPU it ran on ("-" where CTest handed it none), so the run's summary gives units per GPU
 std::string stats_line(const unit_outcome& unit);
+
+// The GPU CTest handed this process (CTEST_RESOURCE_GROUP_0_GPUS "id:<k>,..."), as the host numbers
+// it: the k-th entry of CUDA_VISIBLE_DEVICES where that is set, else k (scripts/run_gpu_suite.sh sets
+// CUDA_DEVICE_ORDER=PCI_BUS_ID, so CUDA's ordinals are nvidia-smi's indices). "" when none.
+std::string resource_gpu_index();
 std::string xml_escape(const std::string& text);
 
 }  // namespace kc::runner
