@@ -77,7 +77,7 @@ class mappings {
     void* base = nullptr;
     std::uint64_t id = 0;  // the judge's buffer id it was opened for
   };
-  std::map<std::array<unsigned char, 64>, mapped> open_;
+  std::map<wire::ipc_handle, mapped> open_;
 };
 
 // ---- one call's arguments, decoded to the entry's C types ----

@@ -23,6 +23,7 @@
 #include <random>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 
 #ifndef KC_EXECUTOR_PATH
 #error "KC_EXECUTOR_PATH names kconform_executor (grading/CMakeLists.txt)"
@@ -53,7 +54,8 @@ class executor_process {
   explicit executor_process(bool echo = false) : echo_(echo) { start(); }
 
   const wire::hello& hello() const { return hello_; }
-  const startup_timing& startup() const { return startup_; }
+  // Its start's timing, once: the first caller gets it (the case that started it), later ones nullopt.
+  std::optional<startup_timing> take_startup() { return std::exchange(startup_, std::nullopt); }
   const std::string& layers() const { return layers_; }
 
   // One exchange, under the kernel deadline from the send on (an executor that stops reading would
@@ -131,7 +133,8 @@ class executor_process {
     hello_ = greeting(wire::hello_stage::library_loaded, "the submission's library to load",
                       "the submission's library's loading", kernel_deadline_seconds(), "KCONFORM_KERNEL_DEADLINE_S");
     const auto seconds = [](auto from, auto to) { return std::chrono::duration<double>(to - from).count(); };
-    startup_ = {seconds(spawning, spawned), seconds(spawned, opened), seconds(opened, std::chrono::steady_clock::now())};
+    startup_ = startup_timing{seconds(spawning, spawned), seconds(spawned, opened),
+                              seconds(opened, std::chrono::steady_clock::now())};
     if (!echo_) std::atexit([] { cleanup(); });
   }
 
@@ -210,12 +213,11 @@ class executor_process {
   std::string scratch_;
   std::string layers_;
   wire::hello hello_;
-  startup_timing startup_;
+  std::optional<startup_timing> startup_;
 };
 
 std::mutex process_mutex;
 executor_process* running = nullptr;
-bool startup_taken = false;  // take_startup_timing(): the running executor's start-up was recorded
 
 executor_process& executor() {
   const std::lock_guard<std::mutex> lock(process_mutex);
@@ -514,9 +516,7 @@ std::string sandbox_description() {
 
 std::optional<startup_timing> take_startup_timing() {
   const std::lock_guard<std::mutex> lock(process_mutex);
-  if (running == nullptr || startup_taken) return std::nullopt;
-  startup_taken = true;
-  return running->startup();
+  return running != nullptr ? running->take_startup() : std::nullopt;
 }
 
 std::uint64_t calls_made() { return calls; }

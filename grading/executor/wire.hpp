@@ -24,6 +24,9 @@ inline constexpr std::size_t max_items = 256;
 inline constexpr std::size_t max_handles = 4096;  // a replay's buffer sets: sets x buffers
 inline constexpr std::uint32_t max_repeat = 1024;
 
+// A judge allocation's cudaIpcMemHandle_t, as bytes.
+using ipc_handle = std::array<unsigned char, 64>;
+
 // One argument of an entry point, in the order of its C signature.
 enum class arg_kind : std::uint8_t {
   device_pointer = 1,  // a judge buffer: IPC handle + offset
@@ -39,7 +42,7 @@ struct arg {
   arg_kind kind = arg_kind::null_pointer;
   std::int64_t integer = 0;  // i32, u64 (as bits)
   double real = 0.0;         // f64
-  std::array<unsigned char, 64> handle{};  // device_pointer: cudaIpcMemHandle_t's bytes
+  ipc_handle handle{};                     // device_pointer: cudaIpcMemHandle_t's bytes
   std::uint64_t offset = 0;                // device_pointer: bytes past the allocation's start
   // device_pointer: the judge's driver's buffer id of the allocation (0: unknown), carried in
   // `integer`. A buffer freed and another allocated at the same address may get the same handle
@@ -60,7 +63,6 @@ enum class op : std::uint8_t {
 // Whether a call is kept for a later replay.
 enum class record_mode : std::uint8_t { none = 0, first = 1 /* forget earlier calls, keep this */, next = 2 };
 
-using ipc_handle = std::array<unsigned char, 64>;
 
 // A judge allocation as a replay names it: its IPC handle and the driver's buffer id (see arg).
 struct ipc_buffer {

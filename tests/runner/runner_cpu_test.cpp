@@ -97,23 +97,18 @@ TEST(RunnerStreak, PerUnitStreaksCountEachUnitsOwnCasesInOrder) {
     results[name] = r;
   };
   set("a1", true), set("b1", false), set("a2", true), set("b2", true), set("a3", true);  // b3 onward: not yet run
-  const auto resolved = [&](const std::string& name) -> const case_result* {
-    const auto found = results.find(name);
-    return found == results.end() ? nullptr : &found->second;
-  };
-  const auto hung = [](const case_result& r) { return r.message.rfind("hang:", 0) == 0; };
-  const auto never = [](const case_result&) { return false; };
-  const auto per_unit = streaks_at_limit(order, resolved, [](const std::string& n) { return n.substr(0, 1); }, hung, never, 3);
+  const auto by_unit = [](const std::string& n) { return n.substr(0, 1); };
+  const auto one_key = [](const std::string&) { return std::string(); };
+  const auto per_unit = streaks_at_limit(order, results, by_unit, 3);
   ASSERT_EQ(per_unit.size(), 1u);
   EXPECT_EQ(per_unit.count("a"), 1u);
   EXPECT_EQ(per_unit.at("a").cases, 3u);
-  const auto whole = streaks_at_limit(order, resolved, [](const std::string&) { return std::string(); }, hung, never, 3);
+  const auto whole = streaks_at_limit(order, results, one_key, 3);
   ASSERT_EQ(whole.count(""), 1u) << "one count over a1 b1 a2 b2 a3: b1 resets it, a2 b2 a3 make 3";
   EXPECT_EQ(whole.at("").cases, 3u);
   set("b1", true);  // now b's count is b1 b2 = 2, below the limit
-  EXPECT_EQ(streaks_at_limit(order, resolved, [](const std::string& n) { return n.substr(0, 1); }, hung, never, 3).count("b"), 0u);
-  EXPECT_TRUE(streaks_at_limit(order, resolved, [](const std::string& n) { return n.substr(0, 1); }, hung, never, 0).empty())
-      << "limit 0: no streak stops anything";
+  EXPECT_EQ(streaks_at_limit(order, results, by_unit, 3).count("b"), 0u);
+  EXPECT_TRUE(streaks_at_limit(order, results, by_unit, 0).empty()) << "limit 0: no streak stops anything";
 }
 
 TEST(RunnerListing, ReadsUnitsAndCostsFromThePrintedParameters) {

@@ -208,13 +208,6 @@ hang_budget hang_budget_from_environment() {
   return b;
 }
 
-// A case that ended as a hang: past the kernel deadline (the program's own watchdog) or the
-// runner's per-case timeout.
-bool is_hang(const case_result& r) {
-  return r.status == case_status::failed &&
-         (r.message.rfind("hang:", 0) == 0 || r.message.find("did not finish within") != std::string::npos);
-}
-
 void write_unit_reports(const std::filesystem::path& report_dir, const unit_outcome& unit) {
   std::ofstream(report_dir / (unit.name + ".xml")) << junit_xml(unit);
   std::ofstream(report_dir / (unit.name + ".tsv")) << stats_line(unit) << '\n';
@@ -446,14 +439,7 @@ int run_unit(const options& o) {
     // (hang_streak.hpp); else one count for the run.
     if (const std::size_t streak = hang_streak_limit(); streak > 0) {
       const auto key_of = [&](const std::string& name) { return o.units.empty() ? std::string() : unit_of[name]; };
-      const std::map<std::string, hang_streak> stopped = streaks_at_limit(
-          todo,
-          [&](const std::string& name) -> const case_result* {
-            const auto found = results.find(name);
-            return found == results.end() ? nullptr : &found->second;
-          },
-          key_of, [](const case_result& r) { return is_hang(r) || is_memory_kill(r); },
-          [](const case_result& r) { return is_memory_kill(r); }, streak);
+      const std::map<std::string, hang_streak> stopped = streaks_at_limit(todo, results, key_of, streak);
       for (const std::string& name : todo) {
         const auto at_limit = stopped.find(key_of(name));
         if (at_limit == stopped.end() || results.count(name) != 0) continue;

@@ -1,5 +1,6 @@
 #include "tools/runner/unit_report.hpp"
 
+#include "fixtures/gpu_environment.hpp"
 #include "fixtures/time_spent.hpp"
 
 #include "fixtures/json_text.hpp"
@@ -123,19 +124,14 @@ std::string stats_line(const unit_outcome& unit) {
 }
 
 std::string resource_gpu_index() {
-  const char* group = std::getenv("CTEST_RESOURCE_GROUP_0_GPUS");
-  if (group == nullptr) return "";
-  std::stringstream fields(group);
-  std::string id;
-  for (std::string field; std::getline(fields, field, ',');)
-    if (field.rfind("id:", 0) == 0) id = field.substr(3);
-  if (id.empty() || id.size() > 6 || id.find_first_not_of("0123456789") != std::string::npos) return "";
+  const int id = gpu::device_from_ctest_resource(std::getenv("CTEST_RESOURCE_GROUP_0_GPUS"));
+  if (id < 0) return "";
   const char* visible = std::getenv("CUDA_VISIBLE_DEVICES");
-  if (visible == nullptr) return id;
+  if (visible == nullptr) return std::to_string(id);
   std::stringstream list(visible);
   std::string entry;
-  for (unsigned long k = 0; std::getline(list, entry, ','); ++k)
-    if (k == std::stoul(id)) return entry;
+  for (int k = 0; std::getline(list, entry, ','); ++k)
+    if (k == id) return entry;
   return "";
 }
 
