@@ -159,10 +159,12 @@ void score_sanitizer(const run_inputs& run, group_grade* g, scoring_rule scoring
 }
 
 // The groups a grading program lists cases in from the submission's traits (grading/graded_case.hpp);
-// the sanitizer runs and the performance case are the grader's own, whatever the submission declares.
+// the sanitizer runs and the performance case are the grader's own, whatever the submission declares:
+// the known groups but those two and "other" (so a value group added to the rubric is one of them).
 bool listed_from_traits(const std::string& group) {
-  return group == "small_sizes" || group == "odd_sizes" || group == "large_sizes" || group == "configs" ||
-         group == "edge_inputs";
+  const auto& known = known_groups();
+  return group != "sanitizer" && group != "performance" && group != "other" &&
+         std::find(known.begin(), known.end(), group) != known.end();
 }
 
 // Why a group in which no case ran is empty (group_grade::empty), and the note that says so when it
