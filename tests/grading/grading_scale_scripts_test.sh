@@ -53,7 +53,8 @@ grep -q '^atax: .*hanging: none (no hanging atax example); crashing: none (no cr
 
 # ---- graded through the stand-ins, in a copy of the scripts and examples ----
 copy="$scratch/repo"
-mkdir -p "$copy/scripts" "$copy/tests" "$copy/grading" "$scratch/bin"
+mkdir -p "$copy/scripts" "$copy/tests" "$copy/grading" "$copy/ctest_config" "$scratch/bin"
+cp "$root/ctest_config/pin_to_resource_gpu.sh" "$root/ctest_config/visible_gpus.sh" "$copy/ctest_config/"
 cp "$root"/scripts/grade_synthetic_class.sh "$root"/scripts/class_timing.sh "$root"/scripts/class_timing_table.sh "$copy/scripts/"
 cp "$root/tests/grading/fake_grade/grade.sh" "$copy/scripts/grade.sh"
 cp -r "$root/tests/submissions" "$copy/tests/"
@@ -80,7 +81,9 @@ grep -q '^| atax | not graded |' "$scratch/partial.md" || fail "a family without
 
 # ---- check_neighbours_every_group.sh through the stand-ins ----
 neighbours="$copy/tests/submissions/check_neighbours_every_group.sh"
-PATH=$fake_path KCONFORM_NEIGHBOUR_RUNS=2 "$neighbours" "$scratch/neighbours" >"$scratch/neighbours.log" 2>&1
+# As CTest runs it under a resource spec (the GPU box): pinned to the GPU it was handed.
+PATH=$fake_path KCONFORM_NEIGHBOUR_RUNS=2 CTEST_RESOURCE_GROUP_0_GPUS=id:0,slots:1 "$neighbours" "$scratch/neighbours" \
+  >"$scratch/neighbours.log" 2>&1
 status=$?
 [ $status -eq 0 ] || { fail "check_neighbours_every_group.sh with identical grades: exit $status"; indent <"$scratch/neighbours.log"; }
 [ "$(grep -cE '^[12] +[0-9]+ +(correct +pass|atomic_full +full) .* identical$' "$scratch/neighbours.log")" -eq 4 ] ||

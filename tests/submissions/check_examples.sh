@@ -21,7 +21,8 @@ mode=$1 out=$2 only_families=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 # On a host of several GPUs this test grades on the GPU CTest handed it, beside the others on theirs.
-. "$root/ctest_config/pin_to_resource_gpu.sh" && pin_to_resource_gpu
+. "$root/ctest_config/pin_to_resource_gpu.sh" || { echo "FAILED: $root/ctest_config/pin_to_resource_gpu.sh is missing"; exit 2; }
+pin_to_resource_gpu
 if [ "$mode" = gpu ] && ! nvidia-smi -L >/dev/null 2>&1; then
   echo "SKIPPED: no CUDA GPU on this machine (grading the examples needs one)"
   case "${KCONFORM_REQUIRE_GPU:-}" in "" | 0) exit 77 ;; *) exit 1 ;; esac

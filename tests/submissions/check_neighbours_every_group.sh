@@ -25,7 +25,8 @@ runs=${KCONFORM_NEIGHBOUR_RUNS:-3}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 # On a host of several GPUs this test grades on the GPU CTest handed it, beside the others on theirs.
-. "$root/ctest_config/pin_to_resource_gpu.sh" && pin_to_resource_gpu
+. "$root/ctest_config/pin_to_resource_gpu.sh" || { echo "FAILED: $root/ctest_config/pin_to_resource_gpu.sh is missing"; exit 2; }
+pin_to_resource_gpu
 case "$runs" in '' | *[!0-9]* | 0) echo "FAILED: KCONFORM_NEIGHBOUR_RUNS must be a positive integer, not '$runs'"; exit 1 ;; esac
 if ! nvidia-smi -L >/dev/null 2>&1; then
   echo "SKIPPED: no CUDA GPU on this machine (grading needs one)"
@@ -115,7 +116,12 @@ for run in $(seq 1 "$runs"); do
   failed_runs=$((failed_runs + run_failed))
 done
 
-column -t -s $'\t' "$table" 2>/dev/null || cat "$table"
+# Aligned by awk, not column(1): minimal hosts (the GPU box among them) lack it.
+awk -F'\t' '{ for (i = 1; i <= NF; i++) { cell[NR, i] = $i; if (length($i) > width[i]) width[i] = length($i) }
+               if (NF > fields) fields = NF }
+             END { for (r = 1; r <= NR; r++) { line = ""
+                     for (i = 1; i < fields; i++) line = line sprintf("%-" width[i] "s  ", cell[r, i])
+                     print line cell[r, fields] } }' "$table"
 cat "$out/run$runs/beside/class.csv" 2>/dev/null
 echo "on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
 [ $failed_runs -eq 0 ] || { echo "FAILED: $failed_runs of $runs run(s) were not identical; folders under $out"; exit 1; }
