@@ -69,6 +69,44 @@ TEST(RunnerDeadline, OnlyAProcesssFirstCaseGetsTheStartUpAllowance) {
   std::filesystem::remove(progress);
 }
 
+// A process whose first case needs no GPU opens it in a later case (runner_probe_test.cu: host probes,
+// then ProbeGpu): that case's CUDA start-up (1 s alone on 4 H100s, up to 13 s with 40 processes
+// starting at once) gets the allowance too, bracketed by its O and R records; what follows R does not.
+process_end run_late_opener(const std::string& progress, double opening, double after_open, double timeout,
+                            double allowance) {
+  std::filesystem::remove(progress);
+  const auto append = [&](const std::string& record) { return "printf '" + record + "' >> '" + progress + "'; "; };
+  child_spec spec;
+  spec.argv = {"/bin/sh", "-c",
+               append("S\\tHost.First\\n") + append("E\\tHost.First\\tpassed\\t1\\t\\t\\n") +
+                   append("S\\tGpu.Second\\n") + append("O\\n") + "sleep " + std::to_string(opening) + "; " +
+                   append("R\\t" + std::to_string(opening) + "\\n") + "sleep " + std::to_string(after_open) + "; " +
+                   append("E\\tGpu.Second\\tpassed\\t1\\t\\t\\n")};
+  spec.progress_file = progress;
+  spec.case_timeout_seconds = timeout;
+  spec.startup_allowance_seconds = allowance;
+  return run_child(spec, [](const std::string&) {});
+}
+
+TEST(RunnerDeadline, OpeningTheGpuInALaterCaseGetsTheStartUpAllowance) {
+  const std::string progress = (std::filesystem::temp_directory_path() /
+                                ("kc_runner_opener_" + std::to_string(::getpid()))).string();
+  const process_end allowed = run_late_opener(progress, 1.5, 0.2, 1.0, 3.0);
+  EXPECT_FALSE(allowed.killed_by_watchdog) << "opening the GPU took 1.5 s of a 1 + 3 s start-up: " << allowed.describe();
+
+  const process_end refused = run_late_opener(progress, 1.5, 0.2, 1.0, 0.0);
+  EXPECT_TRUE(refused.killed_by_watchdog) << "without the allowance a 1.5 s opening passes a 1 s case timeout";
+
+  // Past R the case's own work has the case timeout alone: 1.5 s of it is a hang.
+  const auto started = std::chrono::steady_clock::now();
+  const process_end after = run_late_opener(progress, 0.2, 1.5, 1.0, 3.0);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  EXPECT_TRUE(after.killed_by_watchdog) << after.describe();
+  EXPECT_EQ(after.startup_allowance_seconds, 0.0) << after.describe();
+  EXPECT_LT(seconds, 0.2 + 1.0 + 1.0) << "killed at the case timeout after R, not the allowance";
+  std::filesystem::remove(progress);
+}
+
 // The reason a first case's hang gives names both parts of its deadline.
 TEST(RunnerDeadline, AFirstCasesHangSaysItsDeadlineIncludedTheStartUp) {
   process_end end;

@@ -14,7 +14,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <sstream>
+#include <string_view>
 
 namespace kc::runner {
 namespace {
@@ -29,13 +31,31 @@ long long file_size(const std::string& path) {
 
 // Whether the progress file holds an end record (fixtures/case_progress.hpp: a line "E\t..."): the
 // process has finished its first case.
-bool holds_end_record(const std::string& path) {
-  std::ifstream in(path);
-  std::string line;
-  while (std::getline(in, line))
-    if (line.starts_with("E\t")) return true;
-  return false;
-}
+// What the progress file says about the process's start-up (fixtures/case_progress.hpp): whether a
+// case has ended yet, and whether the process is opening its GPU now (its last record is O). Reads
+// only what was appended since the last look, whole lines only.
+class start_up_state {
+ public:
+  bool case_ended = false;
+  bool opening_device = false;
+
+  void read_new_records(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    in.seekg(static_cast<std::streamoff>(read_bytes_));
+    std::string text(std::istreambuf_iterator<char>(in), {});
+    std::size_t start = 0, newline;
+    while ((newline = text.find('\n', start)) != std::string::npos) {
+      const std::string_view line(text.data() + start, newline - start);
+      if (line.starts_with("E\t")) case_ended = true;
+      if (!line.empty()) opening_device = line == "O";
+      start = newline + 1;
+    }
+    read_bytes_ += start;
+  }
+
+ private:
+  std::size_t read_bytes_ = 0;
+};
 
 // Follows a file another process appends to (the tool's log), handing out whole lines.
 class file_follower {
@@ -111,7 +131,8 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
   std::string pending;
   long long last_size = -2;
   clock::time_point case_started = clock::now(), last_memory_poll = clock::now();
-  bool open = true, first_case_ended = false;
+  bool open = true;
+  start_up_state start_up;
   int status = 0;
   for (;;) {
     tool_log.poll(on_tool_line);
@@ -148,14 +169,16 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
         break;
       }
     }
-    // Per-case deadline: the clock restarts whenever the progress file grows (a case started or ended).
-    // Until the first case has ended, the process's start-up allowance is added.
+    // Per-case deadline: the clock restarts whenever the progress file grows (a case started or ended,
+    // the GPU's opening began or ended). Until the first case has ended, and while the process opens
+    // its GPU in a later case, the process's start-up allowance is added.
     const long long size = file_size(spec.progress_file);
     if (size != last_size) {
       last_size = size;
       case_started = clock::now();
-      if (!first_case_ended && size > 0) first_case_ended = holds_end_record(spec.progress_file);
-    } else if (const double allowance = first_case_ended ? 0.0 : spec.startup_allowance_seconds;
+      if (size > 0) start_up.read_new_records(spec.progress_file);
+    } else if (const double allowance =
+                   start_up.case_ended && !start_up.opening_device ? 0.0 : spec.startup_allowance_seconds;
                std::chrono::duration<double>(clock::now() - case_started).count() > spec.case_timeout_seconds + allowance) {
       end.killed_by_watchdog = true;
       end.timeout_seconds = spec.case_timeout_seconds;

@@ -19,8 +19,9 @@ struct child_spec {
   std::vector<std::pair<std::string, std::string>> environment;  // added to the runner's own
   std::string progress_file;                                      // watched for the running case
   double case_timeout_seconds = 300;
-  // Added to the deadline of the process's first case (until the progress file holds an end record):
-  // what the process does once, before or inside that case (its CUDA context; in grading the
+  // Added to the deadline of the process's first case (until the progress file holds an end record),
+  // and of any later case while the process opens its GPU there (its last record is O, up to R:
+  // fixtures/case_progress.hpp): what the process does once (its CUDA context; in grading the
   // sandboxed executor and, under a sanitizer, the tool) is start-up, not the case's work. Grading's
   // sanitizer runs measured 9.4-12 s for a first case beside three other students against a 12 s case
   // timeout (fixtures/watchdog.hpp, startup_deadline_seconds).
