@@ -70,9 +70,15 @@ if [ -n "${KCONFORM_SHARD:-}" ]; then
 fi
 
 t0=$(date +%s)
-# Cores over every GPU's slots, rounded up: the slots' processes wait for the GPU blocking, so a core
-# is rarely held by two threads at once, and a long reference on 1 thread would trail the phase.
-threads=$(( ($(nproc) + slots * gpus - 1) / (slots * gpus) )); [ "$threads" -ge 1 ] || threads=1
+# The shared phase runs the preset's 16 processes at once, or fewer where the GPUs have fewer slots.
+# Wider lost: on 4 H100s at 5c2f5d3, 40 at once (slots x GPUs) took the shared phase from 50 s (16 at
+# once, b498e02) to 66-69 s, the CPU references' threads oversubscribing the cores (a third of
+# polybench_covariance.conformance.Large's cases took as long as all of them had) and 40 CUDA
+# start-ups at once, which the driver does one at a time (first cases 10.9 s in the median unit).
+shared_width=$(( slots * gpus )); [ "$shared_width" -le 16 ] || shared_width=16
+# Cores over the processes at once, rounded up: they wait for the GPU blocking, so a core is rarely
+# held by two threads at once, and a long reference on 1 thread would trail the phase.
+threads=$(( ($(nproc) + shared_width - 1) / shared_width )); [ "$threads" -ge 1 ] || threads=1
 # The host, recorded here for summary.md (a merged report is summarised on another machine).
 model=$(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo 2>/dev/null | head -n 1)
 [ -n "$model" ] || model=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)
@@ -85,13 +91,8 @@ watch_start build "$out/build.log"
 # Several GPUs: a test that needs a GPU to itself (label alone) gets *its* GPU, not the machine
 # (KCONFORM_ALONE_PER_GPU, ctest_config/KconformTesting.cmake), so the alone phase runs one per GPU at
 # once, each with the cores / GPUs for its OpenMP threads. One GPU: alone on the machine, as before.
-alone_per_gpu=OFF alone_threads=$(nproc) alone_jobs=() shared_jobs=()
+alone_per_gpu=OFF alone_threads=$(nproc) alone_jobs=()
 if [ "$gpus" -gt 1 ]; then
-  # The shared phase as many processes at once as the GPUs have slots, within the cores (the preset's
-  # 16 fits one GPU's 10 slots and its CPU tests): on 4 H100s and 64 cores at b498e02, 16 at once left
-  # the GPUs 17-29% busy and the CPUs 55%.
-  n=$(( slots * gpus )); [ "$n" -le "$(nproc)" ] || n=$(nproc); [ "$n" -ge 16 ] || n=16
-  shared_jobs=(-j "$n")
   alone_per_gpu=ON alone_threads=$(( $(nproc) / gpus )); [ "$alone_threads" -ge 1 ] || alone_threads=1
   alone_jobs=(-j "$gpus")
 fi
@@ -135,7 +136,7 @@ if [ $build_status -eq 0 ]; then
     # ctest_config/test_costs.txt in a fresh build; a line of a test that has not passed yet, runs 0,
     # holds its declared cost, not seconds) for the estimate of what is left, over the phase's GPU
     # slots (all GPUs').
-    parallel=1; [ "$phase" = shared ] && parallel=$((slots * gpus)); [ "$phase" = alone ] && [ "$gpus" -gt 1 ] && parallel=$gpus
+    parallel=1; [ "$phase" = shared ] && parallel=$shared_width; [ "$phase" = alone ] && [ "$gpus" -gt 1 ] && parallel=$gpus
     ctest --preset gpu-$phase -N "${shard_args[@]}" "$@" 2>/dev/null | sed -n 's/^ *Test *#[0-9]*: *//p' |
       awk 'NR == FNR { if (NF == 3 && $2 > 0 && $3 < 1000) cost[$1] = $3; next } ($1 in cost) { print $1, cost[$1] }' \
         build/gpu/Testing/Temporary/CTestCostData.txt - >"$out/.phase-costs" 2>/dev/null
@@ -144,7 +145,7 @@ if [ $build_status -eq 0 ]; then
     # How busy the host's CPUs are in this phase (summary.md's "Time" line), every 0.5 s.
     scripts/cpu_sampler.sh 0.5 >"$out/cpu_busy-$phase.csv" 2>/dev/null &
     cpu_sampler=$!
-    jobs=("${shared_jobs[@]}")
+    jobs=()  # shared: the preset's 16 (shared_width, above)
     [ "$phase" = alone ] && jobs=("${alone_jobs[@]}")
     ctest --preset gpu-$phase --resource-spec-file "$out/resources.json" --output-junit "$out/junit-$phase.xml" \
       "${jobs[@]}" "${shard_args[@]}" "$@" >"$out/ctest-$phase.log" 2>&1

@@ -6,8 +6,8 @@
 #   scripts/run_grading_suite.sh [out dir] [ctest arguments...]
 #   scripts/run_grading_suite.sh reports/grading -R 'grading.examples.gpu.reduction|grading.neighbours'
 #
-# On one GPU the whole preset takes longer than one 10-minute device call: narrow it with -R. On
-# several, its GPU tests run one per GPU at once. Writes
+# The whole preset takes longer than one 10-minute device call (about 23 min of GPU tests on 4 H100s,
+# summed from the parts measured at b498e02 and 5c2f5d3): narrow it with -R, one call per part. Writes
 # <out>/build.log, ctest.log, junit.xml, and each test's grading folder as <test>.tgz (class.csv,
 # every student's report.md, results.json and case records). Exit: ctest's status.
 set -uo pipefail
@@ -18,11 +18,16 @@ mkdir -p "$out" && out=$(cd "$out" && pwd)
 cd "$root"
 export KCONFORM_REQUIRE_GPU=1
 started=$(date +%s)
-# Several GPUs: the GPU grading tests run side by side, one per GPU, each grading its batch on its own
-# card (KCONFORM_ALONE_PER_GPU, tests/grading/CMakeLists.txt), over a resource spec of every GPU.
+# The GPU grading tests run one at a time, each grading its batch on the whole host. Side by side, one
+# per GPU (KCONFORM_GRADING_SIDE_BY_SIDE=1: KCONFORM_ALONE_PER_GPU, tests/grading/CMakeLists.txt) gained
+# nothing where measured: on 4 H100s at 5c2f5d3, four families' batches at once took 170-217 s each
+# against 41-64 s one at a time, about the sum, because grading is bound by CUDA start-ups (two per
+# grading process, judge and executor), which the driver does one at a time for the whole host
+# (docs/architecture.md, "Start-up"); and beside other batches the neighbours' checks would no longer
+# grade anyone alone.
 slots=${KCONFORM_GPU_SLOTS:-10}
 gpus=$(ctest_config/visible_gpus.sh); [ "${gpus:-0}" -ge 1 ] || gpus=1
-per_gpu=OFF; [ "$gpus" -gt 1 ] && per_gpu=ON
+per_gpu=OFF; [ "$gpus" -gt 1 ] && [ "${KCONFORM_GRADING_SIDE_BY_SIDE:-0}" = 1 ] && per_gpu=ON
 ctest_config/make_resource_spec.sh "$out/resources.json" "$slots"
 { cmake --preset gpu -DKCONFORM_GPU_SLOTS="$slots" -DKCONFORM_ALONE_PER_GPU="$per_gpu" && cmake --build --preset gpu; } \
   >"$out/build.log" 2>&1 ||
