@@ -9,12 +9,20 @@
 // (tests/polybench/covariance_checks.hpp): Σ_i|data[i][j]|, Σ_i|d[i][j]| and Σ_i|d[i][j1]·d[i][j2]|,
 // d the centred data.
 //
-// Cost: m·n (mean, centring) + m(m+1)/2 · n multiply-adds for symmat (the symmetric half only), in
-// x87 long double, plus the same count in double (vectorised) for the magnitudes; OpenMP over pairs of
-// 32-column blocks, swept in chunks of 256 rows (cache blocking; each sum keeps PolyBench's order),
-// four sums at a time (four x87 add chains in flight, not one). Measured on the 2-core Xeon build
-// machine, two threads: 1024² (5.4e8 pairs) 0.73 s, 2048² (4.3e9) 5.2 s (1.17 s and 9.5 s one sum at
-// a time, same results bit for bit). A GPU test process has cores / GPU slots OpenMP threads (rounded up; every core alone on the machine).
+// Cost: m·n (mean, centring) + m(m+1)/2 · n multiply-adds for symmat (the symmetric half only), plus
+// the same count in double (vectorised) for the magnitudes; OpenMP over pairs of 32-column blocks,
+// swept in chunks of 256 rows (cache blocking). symmat's sums take one of two routes (dot_route):
+//   x87 long double: each sum in PolyBench's order, one long double accumulator, four sums at a time
+//     (four x87 add chains in flight). Measured on the 2-core Xeon build machine, two threads: 1024²
+//     (5.4e8 pairs) 0.73 s, 2048² (4.3e9) 5.2 s.
+//   double-double (AVX2 and FMA, where the CPU has them: the default there): each long double centred
+//     value split exactly into two doubles, the products' high parts summed error-free (Ogita, Rump and
+//     Oishi's Dot2: TwoProduct by FMA, TwoSum) in 4 lanes, the rest in double; at most as far from the
+//     exact sum of the centred values as the long double route may be (the proof is beside it in the
+//     .cpp), so the suite's bounds hold unchanged; Σ|d1·d2| taken in the same pass, from the high parts.
+//     Measured on the same machine and threads, PolyBench's init: 1024² 0.23 s against the x87 route's
+//     0.79 s, 2048² 1.94 s against 6.15 s (3.2-3.4x).
+// A GPU test process has cores / GPU slots OpenMP threads (rounded up; every core alone on the machine).
 #pragma once
 
 #include <span>
@@ -33,7 +41,18 @@ struct covariance_result {
   std::vector<double> abs_centred_sum;  // Σ_i |d[i][j]|, m
   std::vector<double> abs_product_sum;  // Σ_i |d[i][j1]·d[i][j2]|, m·m, both triangles
 };
-covariance_result covariance(std::span<const double> data, int n, int m, double float_n);
+// How symmat's sums are taken (above). automatic: double-double where the CPU has AVX2 and FMA, else
+// x87 long double. Asking for double_double on a CPU without them throws.
+enum class dot_route { automatic, x87_long_double, double_double };
+covariance_result covariance(std::span<const double> data, int n, int m, double float_n,
+                             dot_route route = dot_route::automatic);
+
+// Whether this CPU can take the double-double route (AVX2 and FMA).
+bool double_double_available();
+
+// The route automatic takes for n rows here: double-double where available and n < 2^30 (its proof's
+// reach), else x87 long double. Results differ between routes in the last bits (both within the bound).
+dot_route automatic_route(int n);
 
 // The long double unit roundoff of this build: 2^-digits (x86-64's 80-bit extended: 2^-64). The
 // reference's own error before its final rounding is the suite's bound with this in place of 2^-53.

@@ -44,7 +44,8 @@ namespace polybench_reference = ::kc::reference::polybench;
 //           P = Σ_i|d_i1·d_i2|, A_j = Σ_i|d_ij|. The n·E_1·E_2 term is second order, but it is all that
 //           is left where P and A vanish (a constant column at FLOAT_N = n: d = 0, d̂ ~ E).
 //   the reference  The same analysis bounds the long double reference's error before its final
-//           rounding, with u_L = 2^-64 (long_double_unit_roundoff()) for u; the magnitudes it returns
+//           rounding, with u_L = 2^-64 (long_double_unit_roundoff()) for u (its double-double route's
+//           sums are proven within that too: reference/polybench/covariance_reference.cpp); the magnitudes it returns
 //           (Σ|x|, A and P of its own centred values, P summed in double) differ from the exact ones by
 //           second-order terms (relative to the bound's own terms: ~2·u_L / u from its centred values,
 //           <= n·u from P's double sum). Both are covered by evaluating the bound once with w = u + 4·u_L in place
@@ -100,8 +101,12 @@ bool worth_sharing(const dims& d) { return d.n >= 256 && reference_multiply_adds
 std::string reference_key(const dims& d, input_kind kind, float_n_setting setting, double float_n, std::uint64_t seed) {
   char float_n_hex[32];
   std::snprintf(float_n_hex, sizeof float_n_hex, "%a", float_n);
+  // The route too (covariance_reference.hpp): a cache folder shared by hosts with and without AVX2 and
+  // FMA holds both results, each within the bound, neither served as the other.
   return "CovarianceReferenceN" + std::to_string(d.n) + 'M' + std::to_string(d.m) + name_of(kind) + name_of(setting) +
-         float_n_hex + "Seed" + std::to_string(seed);
+         float_n_hex + "Seed" + std::to_string(seed) +
+         (polybench_reference::automatic_route(d.n) == polybench_reference::dot_route::double_double ? "DoubleDouble"
+                                                                                                     : "X87");
 }
 
 }  // namespace

@@ -287,22 +287,32 @@ TEST(CovarianceReference, BothTrianglesAndTheSerialLoopAgree) {
   EXPECT_LE(ref::long_double_unit_roundoff(), 0x1p-53);
 }
 
-// The reference sweeps 32-column block pairs in 256-row chunks, four sums at a time: each sum must
+// The centred values both routes sum: long double, the reference's own order.
+std::vector<long double> long_double_centred(const std::vector<double>& data, const dims& d) {
+  std::vector<long double> centred(data.size());
+  for (int j = 0; j < d.m; ++j) {
+    long double sum = 0.0L;
+    for (int i = 0; i < d.n; ++i) sum += data[i * d.m + j];
+    const long double mean = sum / static_cast<long double>(d.n);
+    for (int i = 0; i < d.n; ++i) centred[i * d.m + j] = static_cast<long double>(data[i * d.m + j]) - mean;
+  }
+  return centred;
+}
+
+// The x87 route sweeps 32-column block pairs in 256-row chunks, four sums at a time: each sum must
 // still be PolyBench's (one long double accumulator, i ascending), so it equals the plain loop bit for
 // bit. Shapes cross a block, a chunk (and a partial one), the diagonal block's start and a remainder
 // of 1-3 sums after the groups of four.
-TEST(CovarianceReference, TheBlockedSumsAreThePlainLoopsBitForBit) {
+TEST(CovarianceReference, TheX87SumsAreThePlainLoopsBitForBit) {
   for (const dims d : {dims{300, 70}, dims{257, 37}, dims{5, 6}}) {
     SCOPED_TRACE(::testing::Message() << d.n << " x " << d.m);
     const std::vector<double> data = make_data(input_kind::uniform, d, 11);
-    const ref::covariance_result r = ref::covariance(data, d.n, d.m, d.n);
-    std::vector<long double> centred(data.size());
+    const ref::covariance_result r = ref::covariance(data, d.n, d.m, d.n, ref::dot_route::x87_long_double);
+    const std::vector<long double> centred = long_double_centred(data, d);
     for (int j = 0; j < d.m; ++j) {
       long double sum = 0.0L;
       for (int i = 0; i < d.n; ++i) sum += data[i * d.m + j];
-      const long double mean = sum / static_cast<long double>(d.n);
-      EXPECT_EQ(r.mean[j], static_cast<double>(mean));
-      for (int i = 0; i < d.n; ++i) centred[i * d.m + j] = static_cast<long double>(data[i * d.m + j]) - mean;
+      EXPECT_EQ(r.mean[j], static_cast<double>(sum / static_cast<long double>(d.n)));
     }
     for (int j1 = 0; j1 < d.m; ++j1)
       for (int j2 = j1; j2 < d.m; ++j2) {
@@ -310,6 +320,62 @@ TEST(CovarianceReference, TheBlockedSumsAreThePlainLoopsBitForBit) {
         for (int i = 0; i < d.n; ++i) sum += centred[i * d.m + j1] * centred[i * d.m + j2];
         ASSERT_EQ(r.symmat[j1 * d.m + j2], static_cast<double>(sum)) << "symmat[" << j1 << "][" << j2 << "]";
       }
+  }
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+// The double-double route against binary128 sums of the same long double centred values (each product
+// rounded to 113 bits: the oracle is within (n + 1)·2^-112·P of the exact sum). Its proof
+// (covariance_reference.cpp) gives |result − exact| <= 2^-53·|exact| + 2·(n + 12)²·2^-106·P: checked
+// as stated, so an error of the order of a double's (2^-53·P, where the sum cancels) fails. The
+// shapes cross blocks, chunks, a row count not a multiple of 4 (the zero-padded group), a diagonal
+// block's remainders of 1-3 columns, and one row; the inputs include PolyBench's (sums that cancel).
+TEST(CovarianceReference, TheDoubleDoubleSumsAreWithinTheirProvenBoundOfABinary128Oracle) {
+  if (!ref::double_double_available()) GTEST_SKIP() << "this CPU has no AVX2 and FMA: the x87 route alone";
+  const auto magnitude = [](__float128 x) { return x < 0 ? -x : x; };
+  for (const dims d : {dims{300, 70}, dims{257, 37}, dims{5, 6}, dims{1, 3}, dims{1027, 9}}) {
+    for (const input_kind kind : {input_kind::uniform, input_kind::uniform_offset, input_kind::polybench_init}) {
+      SCOPED_TRACE(::testing::Message() << d.n << " x " << d.m << ", " << static_cast<int>(kind));
+      const std::vector<double> data = make_data(kind, d, 13);
+      const ref::covariance_result r = ref::covariance(data, d.n, d.m, d.n, ref::dot_route::double_double);
+      const ref::covariance_result x87 = ref::covariance(data, d.n, d.m, d.n, ref::dot_route::x87_long_double);
+      const std::vector<long double> centred = long_double_centred(data, d);
+      const double proven = 2.0 * (d.n + 12.0) * (d.n + 12.0) * 0x1p-106, oracle = (d.n + 1.0) * 0x1p-112;
+      for (int j1 = 0; j1 < d.m; ++j1)
+        for (int j2 = j1; j2 < d.m; ++j2) {
+          __float128 exact = 0, absolute = 0;
+          for (int i = 0; i < d.n; ++i) {
+            const __float128 product = static_cast<__float128>(centred[i * d.m + j1]) * centred[i * d.m + j2];
+            exact += product;
+            absolute += magnitude(product);
+          }
+          const std::size_t k = static_cast<std::size_t>(j1) * d.m + j2;
+          const double error = static_cast<double>(magnitude(static_cast<__float128>(r.symmat[k]) - exact));
+          const double allowed = 0x1p-53 * static_cast<double>(magnitude(exact)) * (1 + 0x1p-52) +
+                                 (proven + oracle) * static_cast<double>(absolute);
+          ASSERT_LE(error, allowed) << "symmat[" << j1 << "][" << j2 << "] = " << r.symmat[k];
+          EXPECT_EQ(r.symmat[k], r.symmat[static_cast<std::size_t>(j2) * d.m + j1]);
+          // P: Σ|h1|·|h2| (high parts, 4 lanes) against the x87 route's Σ|d1·d2|, both in double: each
+          // within γ(n)·P of its exact sum, and |h| within 2^-53 of |d|.
+          EXPECT_LE(std::fabs(r.abs_product_sum[k] - x87.abs_product_sum[k]),
+                    (2 * double_gamma(d.n) + 0x1p-51) * x87.abs_product_sum[k]);
+          ASSERT_LE(static_cast<double>(absolute), r.abs_product_sum[k] * (1 + double_gamma(d.n + 2)));
+        }
+      // The routes share the means and the centred sums.
+      EXPECT_EQ(r.mean, x87.mean);
+      EXPECT_EQ(r.abs_centred_sum, x87.abs_centred_sum);
+    }
+  }
+}
+#endif
+
+TEST(CovarianceReference, AskingForTheDoubleDoubleRouteWithoutAvx2AndFmaIsAnError) {
+  const dims d{4, 3};
+  const std::vector<double> data = make_data(input_kind::uniform, d, 3);
+  if (ref::double_double_available()) {
+    EXPECT_NO_THROW(ref::covariance(data, d.n, d.m, d.n, ref::dot_route::double_double));
+  } else {
+    EXPECT_THROW(ref::covariance(data, d.n, d.m, d.n, ref::dot_route::double_double), std::invalid_argument);
   }
 }
 
