@@ -8,7 +8,10 @@
 #include <limits>
 #include <stdexcept>
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+// Only where every sum rounds on its own: reference/polybench/CMakeLists.txt turns contraction off for
+// this file (KC_COVARIANCE_NO_CONTRACTION), and no fast-math model may reassociate.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && defined(KC_COVARIANCE_NO_CONTRACTION) && \
+    !defined(__FAST_MATH__)
 #include <immintrin.h>
 #define KC_COVARIANCE_DOUBLE_DOUBLE 1
 #endif
@@ -22,24 +25,32 @@ namespace {
 // Why it is as exact as the x87 route (the suite's bounds, tests/polybench/covariance_checks.cpp, take
 // the reference's own error as γ_n(u_L)·P, u_L = 2^-64, P = Σ_i|d_i1·d_i2|, d the long double centred
 // values; u = 2^-53 below):
-//   Each d has a 64-bit significand, so d = h + l exactly with h = fl53(d) and l = d − h (12 bits at
-//   most: a double, |l| <= u·|d|, |h| <= (1 + u)·|d|; no underflow at the suite's magnitudes). Then
+//   Each d has a 64-bit significand, so d = h + l exactly with h = fl53(d) and l = d − h (11 bits at
+//   most: a double, |l| <= u·|d|, |h| <= (1 + u)·|d|). Then
 //   Σ d1·d2 = Σ (h1·h2 + h1·l2 + l1·h2 + l1·l2), and per term h1·h2 = p_i + r_i exactly (p_i = fl(h1·h2),
 //   r_i = fma(h1, h2, −p_i): TwoProduct), and each lane's running p_acc ⊕ p_i = t + q_i exactly (TwoSum).
 //   So the exact sum is the lanes' final p_acc plus Σ_i c_i, c_i = q_i + r_i + h1·l2 + l1·h2 + l1·l2, and
 //   the only error is in summing the c_i in double, where each passes through at most n + 4 roundings:
-//   at most γ_(n+4)(u)·Σ|c_i|-terms, with Σ|q_i| <= n·u·(1 + u)²·P (|q_i| <= u·|t| <= u·Σ|h1·h2| so
-//   far), |r_i| <= u·|h1·h2|, and the cross terms <= (2u(1 + u) + u²)·|d1·d2|: Σ <= (n + 4)·u·(1 + u)³·P.
+//   at most γ_(n+4)(u)·Σ|c_i|-terms, with Σ|q_i| <= n·u·(1 + u)^(n/4 + 2)·P (|q_i| <= u·|t|, t a lane's
+//   running sum of at most n/4 rounded |h1·h2| <= (1 + u)²·|d1·d2|), |r_i| <= u·|h1·h2|, and the cross
+//   terms <= (2u(1 + u) + u²)·|d1·d2|: Σ <= (n + 4)·u·(1 + u)^(n/4 + 3)·P, and (1 + u)^(n/4 + 3) < 1.01
+//   for n < 2^52, absorbed in the factor 2 below.
 //   The four lanes' combination (TwoSum of their p_acc into the sum of the rest) adds 8 roundings more
 //   to that second-order sum. In all, |result − Σ d1·d2| <= 2·(n + 12)²·u²·P before the final rounding
 //   to double, which is <= γ_n(u_L)·P = n·2^-64/(1 − n·2^-64)·P whenever (n + 12)²/n <= 2^41: every n
 //   below 2^40 (the route takes n < 2^30 only).
+//   Range: the transformations are exact while no product or error term leaves double's range. The
+//   route takes data whose nonzero |x| lie in [2^-400, 2^400] only (data_in_double_double_range): then
+//   |d| <= 2^401 (products <= 2^802), and every nonzero d, h or l is a multiple of long double's ulp at
+//   2^-400, 2^-463, so products and their errors stay above 2^-1022 (FMA's TwoProduct is exact when
+//   the factors' exponents sum to at least -970: 2·(-463) = -926).
 // Cost: 15 vector operations per 4 products (the magnitude's two included), against the x87 route's
 // 10-byte loads and scalar multiply-adds: 3.2-3.4x faster (covariance_reference.hpp).
 
 // One lane-wise double-double accumulator per sum: the Dot2 high parts and the low parts' sum; beside
-// them the magnitude Σ|h1|·|h2| in double (P of the high parts: within (n + 2)·u of the x87 route's
-// Σ|d1·d2| in double, as second-order a difference as that sum's own rounding, which the bounds spare).
+// them the magnitude Σ|h1|·|h2| in double, from the high parts (the x87 route sums the same |h|, as
+// fl53(|d|), in one accumulator per chunk: the two differ by their summation's roundings, <= γ_n(u)·P
+// each, second order where the bounds use P).
 struct alignas(32) dd_lanes {
   double high[4];
   double low[4];
@@ -71,7 +82,7 @@ __attribute__((target("avx2,fma"))) inline void dd_step(__m256d a, __m256d a_low
 __attribute__((target("avx2,fma"))) void dd_dot(const double* x_high, const double* x_low, const double* const* y_high,
                                                 const double* const* y_low, int count, std::size_t lo, std::size_t hi,
                                                 dd_lanes* acc) {
-  dd_lanes spare[3];
+  dd_lanes spare[3] = {};  // the unused sums' lanes: computed, never read
   dd_lanes* into[4] = {&acc[0], count > 1 ? &acc[1] : &spare[0], count > 2 ? &acc[2] : &spare[1],
                        count > 3 ? &acc[3] : &spare[2]};
   const double* yh[4];
@@ -119,6 +130,19 @@ double dd_total(const dd_lanes& s) {
 
 }  // namespace
 
+// The range the double-double route's transformations stay exact in (above): every nonzero |x| in
+// [2^-400, 2^400], none infinite or NaN.
+bool data_in_double_double_range(std::span<const double> data) {
+  bool in_range = true;
+  const std::int64_t count = static_cast<std::int64_t>(data.size());
+#pragma omp parallel for reduction(&& : in_range) schedule(static)
+  for (std::int64_t k = 0; k < count; ++k) {
+    const double x = std::fabs(data[static_cast<std::size_t>(k)]);
+    in_range = in_range && (x == 0.0 || (x >= 0x1p-400 && x <= 0x1p400));
+  }
+  return in_range;
+}
+
 // The double-double route's proof holds below 2^40 rows; it takes n < 2^30.
 dot_route automatic_route(int n) {
   return double_double_available() && n < (1 << 30) ? dot_route::double_double : dot_route::x87_long_double;
@@ -150,7 +174,12 @@ covariance_result covariance(std::span<const double> data, int n, int m, double 
     throw std::invalid_argument("covariance reference: data must hold n * m doubles, n and m at least 1");
   if (route == dot_route::double_double && !double_double_available())
     throw std::invalid_argument("covariance reference: the double-double route needs a CPU with AVX2 and FMA");
-  const bool double_double = (route == dot_route::automatic ? automatic_route(n) : route) == dot_route::double_double;
+  bool double_double = (route == dot_route::automatic ? automatic_route(n) : route) == dot_route::double_double;
+  if (double_double && !data_in_double_double_range(data)) {
+    if (route == dot_route::double_double)
+      throw std::invalid_argument("covariance reference: the double-double route needs every nonzero |x| in [2^-400, 2^400]");
+    double_double = false;  // automatic: the x87 route, whose range is long double's
+  }
   covariance_result r;
   r.mean.resize(cols);
   r.abs_data_sum.resize(cols);
@@ -186,7 +215,7 @@ covariance_result covariance(std::span<const double> data, int n, int m, double 
       if (double_double) {
         const double high = static_cast<double>(d);
         centred_high[column + i] = high;
-        centred_low[column + i] = static_cast<double>(d - high);  // exact: d's last 11 bits
+        centred_low[column + i] = static_cast<double>(d - high);  // exact: d's last 11 bits (in range, above)
       } else {
         centred[column + i] = d;
       }

@@ -14,7 +14,7 @@
 // swept in chunks of 256 rows (cache blocking). symmat's sums take one of two routes (dot_route):
 //   x87 long double: each sum in PolyBench's order, one long double accumulator, four sums at a time
 //     (four x87 add chains in flight). Measured on the 2-core Xeon build machine, two threads: 1024²
-//     (5.4e8 pairs) 0.73 s, 2048² (4.3e9) 5.2 s.
+//     (5.4e8 pairs) 0.73 s, 2048² (4.3e9) 5.2 s when it was written; 0.79 s and 6.15 s on 2026-11-27.
 //   double-double (AVX2 and FMA, where the CPU has them: the default there): each long double centred
 //     value split exactly into two doubles, the products' high parts summed error-free (Ogita, Rump and
 //     Oishi's Dot2: TwoProduct by FMA, TwoSum) in 4 lanes, the rest in double; at most as far from the
@@ -22,7 +22,8 @@
 //     .cpp), so the suite's bounds hold unchanged; Σ|d1·d2| taken in the same pass, from the high parts.
 //     Measured on the same machine and threads, PolyBench's init: 1024² 0.23 s against the x87 route's
 //     0.79 s, 2048² 1.94 s against 6.15 s (3.2-3.4x).
-// A GPU test process has cores / GPU slots OpenMP threads (rounded up; every core alone on the machine).
+// A GPU test process has cores over the processes at once OpenMP threads (scripts/run_gpu_suite.sh;
+// every core alone on the machine).
 #pragma once
 
 #include <span>
@@ -41,8 +42,9 @@ struct covariance_result {
   std::vector<double> abs_centred_sum;  // Σ_i |d[i][j]|, m
   std::vector<double> abs_product_sum;  // Σ_i |d[i][j1]·d[i][j2]|, m·m, both triangles
 };
-// How symmat's sums are taken (above). automatic: double-double where the CPU has AVX2 and FMA, else
-// x87 long double. Asking for double_double on a CPU without them throws.
+// How symmat's sums are taken (above). automatic: double-double where the CPU has AVX2 and FMA and every
+// nonzero |x| lies in [2^-400, 2^400] (the route's exact range), else x87 long double. Asking for
+// double_double on a CPU without them, or for data outside that range, throws.
 enum class dot_route { automatic, x87_long_double, double_double };
 covariance_result covariance(std::span<const double> data, int n, int m, double float_n,
                              dot_route route = dot_route::automatic);

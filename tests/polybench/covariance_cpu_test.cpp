@@ -330,8 +330,9 @@ TEST(CovarianceReference, TheX87SumsAreThePlainLoopsBitForBit) {
 // as stated, so an error of the order of a double's (2^-53·P, where the sum cancels) fails. The
 // shapes cross blocks, chunks, a row count not a multiple of 4 (the zero-padded group), a diagonal
 // block's remainders of 1-3 columns, and one row; the inputs include PolyBench's (sums that cancel).
+// (Dropping an h·l term fails it; dropping l1·l2, at most 2^-106·P, would not, and need not.)
 TEST(CovarianceReference, TheDoubleDoubleSumsAreWithinTheirProvenBoundOfABinary128Oracle) {
-  if (!ref::double_double_available()) GTEST_SKIP() << "this CPU has no AVX2 and FMA: the x87 route alone";
+  if (!ref::double_double_available()) GTEST_SKIP() << "no double-double route here (a CPU without AVX2 and FMA, or a compiler without -ffp-contract=off): the x87 route alone";
   const auto magnitude = [](__float128 x) { return x < 0 ? -x : x; };
   for (const dims d : {dims{300, 70}, dims{257, 37}, dims{5, 6}, dims{1, 3}, dims{1027, 9}}) {
     for (const input_kind kind : {input_kind::uniform, input_kind::uniform_offset, input_kind::polybench_init}) {
@@ -369,13 +370,23 @@ TEST(CovarianceReference, TheDoubleDoubleSumsAreWithinTheirProvenBoundOfABinary1
 }
 #endif
 
-TEST(CovarianceReference, AskingForTheDoubleDoubleRouteWithoutAvx2AndFmaIsAnError) {
-  const dims d{4, 3};
-  const std::vector<double> data = make_data(input_kind::uniform, d, 3);
-  if (ref::double_double_available()) {
-    EXPECT_NO_THROW(ref::covariance(data, d.n, d.m, d.n, ref::dot_route::double_double));
-  } else {
+// The double-double route is asked for where it cannot hold: without AVX2 and FMA, or for data outside
+// [2^-400, 2^400] (products would leave double's range). Asking is an error; automatic takes the x87
+// route there, bit for bit.
+TEST(CovarianceReference, TheDoubleDoubleRouteOutsideItsReachIsAnErrorAndAutomaticTakesX87) {
+  const dims d{6, 3};
+  std::vector<double> data = make_data(input_kind::uniform, d, 3);
+  if (!ref::double_double_available())
     EXPECT_THROW(ref::covariance(data, d.n, d.m, d.n, ref::dot_route::double_double), std::invalid_argument);
+  for (const double scale : {0x1p450, 0x1p-450}) {
+    SCOPED_TRACE(scale);
+    std::vector<double> scaled = data;
+    scaled[4] *= scale;
+    EXPECT_THROW(ref::covariance(scaled, d.n, d.m, d.n, ref::dot_route::double_double), std::invalid_argument);
+    const ref::covariance_result automatic = ref::covariance(scaled, d.n, d.m, d.n);
+    const ref::covariance_result x87 = ref::covariance(scaled, d.n, d.m, d.n, ref::dot_route::x87_long_double);
+    EXPECT_EQ(automatic.symmat, x87.symmat);
+    EXPECT_EQ(automatic.abs_product_sum, x87.abs_product_sum);
   }
 }
 
