@@ -70,7 +70,7 @@ TEST(RunnerDeadline, OnlyAProcesssFirstCaseGetsTheStartUpAllowance) {
 }
 
 // A process whose first case needs no GPU opens it in a later case (runner_probe_test.cu: host probes,
-// then ProbeGpu): that case's CUDA start-up (1 s alone on 4 H100s, up to 13 s with 40 processes
+// then ProbeGpu): that case's CUDA start-up (1 s alone on 4 H100s, up to 15 s with 40 processes
 // starting at once) gets the allowance too, bracketed by its O and R records; what follows R does not.
 process_end run_late_opener(const std::string& progress, double opening, double after_open, double timeout,
                             double allowance) {

@@ -35,7 +35,7 @@ expect() {  # expect <xml> <case> <status> [message fragment]
   echo "ok: $2 $3${4:+ ($4)}"
 }
 
-# The GPU probes' CUDA start-up (up to 13 s on a loaded 4-GPU host) happens in KernelNeverFinishes, a
+# The GPU probes' CUDA start-up (up to 15 s on a loaded 4-GPU host) happens in KernelNeverFinishes, a
 # later case of its process: the start-up allowance covers it (fixtures/case_progress.hpp, O and R), and
 # the in-process watchdog (2 s after the launch) ends the hang before the runner's 4 s.
 KCONFORM_CASE_TIMEOUT_S=4 KCONFORM_KERNEL_DEADLINE_S=2 "$runner" run --exe "$probe" --name runner.probe --report-dir "$dir"

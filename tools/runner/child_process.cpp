@@ -29,8 +29,6 @@ long long file_size(const std::string& path) {
   return ::stat(path.c_str(), &info) == 0 ? static_cast<long long>(info.st_size) : -1;
 }
 
-// Whether the progress file holds an end record (fixtures/case_progress.hpp: a line "E\t..."): the
-// process has finished its first case.
 // What the progress file says about the process's start-up (fixtures/case_progress.hpp): whether a
 // case has ended yet, and whether the process is opening its GPU now (its last record is O). Reads
 // only what was appended since the last look, whole lines only.
@@ -170,8 +168,9 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
       }
     }
     // Per-case deadline: the clock restarts whenever the progress file grows (a case started or ended,
-    // the GPU's opening began or ended). Until the first case has ended, and while the process opens
-    // its GPU in a later case, the process's start-up allowance is added.
+    // the GPU's opening began or ended: once per process, so a case that opens it may run up to twice
+    // the case timeout besides the opening). Until the first case has ended, and while the process
+    // opens its GPU in a later case, the process's start-up allowance is added.
     const long long size = file_size(spec.progress_file);
     if (size != last_size) {
       last_size = size;
