@@ -10,7 +10,9 @@
 # CUDA_VISIBLE_DEVICES as that device makes every program the test starts see it alone; where the
 # process already sees a subset (CUDA_VISIBLE_DEVICES set), the k-th entry of that list. nvidia-smi
 # does not read the variable: count GPUs with ctest_config/visible_gpus.sh. Without a resource spec
-# (CTest ran without one, or the test runs by hand) nothing changes.
+# (CTest ran without one, or the test runs by hand) nothing changes; nor unless the build runs these
+# tests side by side (KCONFORM_PIN_TO_RESOURCE_GPU=1, which tests/grading/CMakeLists.txt sets with
+# KCONFORM_ALONE_PER_GPU): one at a time, a batch spreads over every GPU, as measured at b498e02.
 
 # Prints the CUDA_VISIBLE_DEVICES entry of the GPU CTest handed this test, or nothing.
 resource_gpu_device() {
@@ -28,6 +30,7 @@ resource_gpu_device() {
 
 pin_to_resource_gpu() {
   local device
+  [ "${KCONFORM_PIN_TO_RESOURCE_GPU:-0}" = 1 ] || return 0
   device=$(resource_gpu_device)
   [ -z "$device" ] || export CUDA_VISIBLE_DEVICES="$device"
 }

@@ -82,7 +82,8 @@ grep -q '^| atax | not graded |' "$scratch/partial.md" || fail "a family without
 # ---- check_neighbours_every_group.sh through the stand-ins ----
 neighbours="$copy/tests/submissions/check_neighbours_every_group.sh"
 # As CTest runs it under a resource spec (the GPU box): pinned to the GPU it was handed.
-PATH=$fake_path KCONFORM_NEIGHBOUR_RUNS=2 CTEST_RESOURCE_GROUP_0_GPUS=id:0,slots:1 "$neighbours" "$scratch/neighbours" \
+PATH=$fake_path KCONFORM_NEIGHBOUR_RUNS=2 CTEST_RESOURCE_GROUP_0_GPUS=id:0,slots:1 KCONFORM_PIN_TO_RESOURCE_GPU=1 \
+  "$neighbours" "$scratch/neighbours" \
   >"$scratch/neighbours.log" 2>&1
 status=$?
 [ $status -eq 0 ] || { fail "check_neighbours_every_group.sh with identical grades: exit $status"; indent <"$scratch/neighbours.log"; }

@@ -33,7 +33,7 @@ else echo "FAIL: the pinned resource spec lists $entries GPUs"; cat "$work/spec.
 # pin_to_resource_gpu.sh: a test CTest handed GPU id k pins what it starts to that GPU (the k-th of those
 # it sees), and visible_gpus.sh then counts one.
 pinned() {  # pinned <CTEST_RESOURCE_GROUP_0_GPUS | unset> <CUDA_VISIBLE_DEVICES | unset>: what the test's programs see
-  env -u CUDA_VISIBLE_DEVICES -u CTEST_RESOURCE_GROUP_0_GPUS bash -c '
+  env -u CUDA_VISIBLE_DEVICES -u CTEST_RESOURCE_GROUP_0_GPUS KCONFORM_PIN_TO_RESOURCE_GPU=${PIN:-1} bash -c '
     [ "$1" = unset ] || export CTEST_RESOURCE_GROUP_0_GPUS=$1
     [ "$2" = unset ] || export CUDA_VISIBLE_DEVICES=$2
     . "$3/pin_to_resource_gpu.sh" && pin_to_resource_gpu
@@ -48,5 +48,6 @@ check_pin "2 1" "CTest handed GPU 2" "id:2,slots:10" unset
 check_pin "0 1" "CTest handed GPU 0" "id:0,slots:10" unset
 check_pin "6 1" "GPU 1 of a process that sees 4,6" "id:1,slots:10" "4,6"
 check_pin "unset 4" "no resource spec: nothing pinned" unset unset
+PIN=0 check_pin "unset 4" "side by side not asked for (KCONFORM_PIN_TO_RESOURCE_GPU=0): nothing pinned" "id:2,slots:10" unset
 check_pin "0,3 2" "no resource spec, a subset seen: kept" unset "0,3"
 exit $failures
