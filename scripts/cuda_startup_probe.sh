@@ -10,11 +10,14 @@
 # Per row: the mean and the slowest cuInit, context and whole start-up, in seconds. --probe: the
 # program (default build/gpu/tools/startup_probe/kconform_cuda_startup_probe); any program printing
 # its line ("cuinit <s> context <s> launch <s> total <s> visible <n>") will do.
-# Exit: 0 measured, 77 no GPU (the table says so), 2 bad usage.
+# Exit: 0 measured, 1 a probe failed (its errors are in the report), 77 no GPU (the table says so), 2 bad usage.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 processes=16 probe=$root/build/gpu/tools/startup_probe/kconform_cuda_startup_probe out=
 while [ $# -gt 0 ]; do
+  case "$1" in
+    --processes | --probe | --out) [ $# -ge 2 ] || { echo "cuda_startup_probe.sh: $1 needs a value" >&2; exit 2; } ;;
+  esac
   case "$1" in
     --processes) processes=$2; shift 2 ;;
     --probe) probe=$2; shift 2 ;;
@@ -66,3 +69,4 @@ name=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
 cat "$scratch/report.md"
 [ -z "$out" ] || cp "$scratch/report.md" "$out"
 [ "$gpus" -gt 0 ] || exit 77
+[ ! -s "$scratch/errors" ] || exit 1

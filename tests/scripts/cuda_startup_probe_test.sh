@@ -5,6 +5,7 @@
 # and a table that says nothing was measured.
 set -u
 scripts=$1
+unset CUDA_VISIBLE_DEVICES  # a shard pinned to one GPU (run_shards_on_host.sh) would narrow the fake host
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/bin" "$work/none"
@@ -49,5 +50,13 @@ status=$?
 [ $status -eq 77 ] || fail "exit $status without a GPU (expected 77)"
 grep -q 'no GPU on this machine: nothing measured' "$work/none.txt" || fail "no GPU: $(cat "$work/none.txt")"
 "$scripts/cuda_startup_probe.sh" --processes 0 --probe "$work/probe" >/dev/null 2>&1; [ $? -eq 2 ] || fail "--processes 0 is not a usage error"
+"$scripts/cuda_startup_probe.sh" --processes >/dev/null 2>&1; [ $? -eq 2 ] || fail "--processes without a value is not a usage error"
+# A probe that fails is reported and the run is not a measurement: exit 1.
+printf '#!/usr/bin/env bash\necho "could not open device" >&2; exit 1\n' >"$work/broken"
+chmod +x "$work/broken"
+PATH="$work/bin:$PATH" "$scripts/cuda_startup_probe.sh" --probe "$work/broken" --processes 2 >"$work/broken.txt" 2>&1
+status=$?
+[ $status -eq 1 ] || fail "exit $status when every probe failed (expected 1)"
+grep -q 'could not open device' "$work/broken.txt" || fail "the probe's errors are not in the report"
 
 [ $failures -eq 0 ] && echo "PASSED" || { cat "$work/out.txt"; exit 1; }
