@@ -26,24 +26,33 @@
 namespace kc::runner {
 namespace {
 
-// A child that takes `startup` seconds before its first case's start record, finishes that case, and
-// then hangs in its second: the progress records of fixtures/case_progress.hpp, written by the shell.
-process_end run_slow_starter(const std::string& progress, double startup, double timeout, double allowance) {
+// A shell child that writes the progress records of fixtures/case_progress.hpp as `script` says
+// (append(record) writes one), run under the case timeout and start-up allowance given.
+template <class Script>
+process_end run_shell_child(const std::string& progress, double timeout, double allowance, Script script) {
   std::filesystem::remove(progress);
+  const auto append = [&](const std::string& record) { return "printf '" + record + "' >> '" + progress + "'; "; };
   child_spec spec;
-  spec.argv = {"/bin/sh", "-c",
-               "sleep " + std::to_string(startup) + "; printf 'S\\tSlow.First\\n' >> '" + progress +
-                   "'; printf 'E\\tSlow.First\\tpassed\\t1\\t\\t\\n' >> '" + progress + "'; printf 'S\\tSlow.Second\\n' >> '" +
-                   progress + "'; exec sleep 60"};
+  spec.argv = {"/bin/sh", "-c", script(append)};
   spec.progress_file = progress;
   spec.case_timeout_seconds = timeout;
   spec.startup_allowance_seconds = allowance;
   return run_child(spec, [](const std::string&) {});
 }
 
+// A child that takes `startup` seconds before its first case's start record, finishes that case, and
+// then hangs in its second.
+process_end run_slow_starter(const std::string& progress, double startup, double timeout, double allowance) {
+  return run_shell_child(progress, timeout, allowance, [&](const auto& append) {
+    return "sleep " + std::to_string(startup) + "; " + append("S\\tSlow.First\\n") +
+           append("E\\tSlow.First\\tpassed\\t1\\t\\t\\n") + append("S\\tSlow.Second\\n") + "exec sleep 60";
+  });
+}
+
 // Grading's sanitizer runs start a sandboxed executor under the tool in their first case: 9.4-12 s
 // on a loaded 4-GPU host against a 12 s case timeout (child_process.hpp). The start-up allowance
-// covers a process's first case only; a case after it that hangs is killed at the case timeout.
+// covers a process's first case (and a later case's opening of the GPU, below); a case after it that
+// hangs is killed at the case timeout.
 TEST(RunnerDeadline, OnlyAProcesssFirstCaseGetsTheStartUpAllowance) {
   const std::string progress = (std::filesystem::temp_directory_path() /
                                 ("kc_runner_deadline_" + std::to_string(::getpid()))).string();
@@ -74,18 +83,11 @@ TEST(RunnerDeadline, OnlyAProcesssFirstCaseGetsTheStartUpAllowance) {
 // starting at once) gets the allowance too, bracketed by its O and R records; what follows R does not.
 process_end run_late_opener(const std::string& progress, double opening, double after_open, double timeout,
                             double allowance) {
-  std::filesystem::remove(progress);
-  const auto append = [&](const std::string& record) { return "printf '" + record + "' >> '" + progress + "'; "; };
-  child_spec spec;
-  spec.argv = {"/bin/sh", "-c",
-               append("S\\tHost.First\\n") + append("E\\tHost.First\\tpassed\\t1\\t\\t\\n") +
-                   append("S\\tGpu.Second\\n") + append("O\\n") + "sleep " + std::to_string(opening) + "; " +
-                   append("R\\t" + std::to_string(opening) + "\\n") + "sleep " + std::to_string(after_open) + "; " +
-                   append("E\\tGpu.Second\\tpassed\\t1\\t\\t\\n")};
-  spec.progress_file = progress;
-  spec.case_timeout_seconds = timeout;
-  spec.startup_allowance_seconds = allowance;
-  return run_child(spec, [](const std::string&) {});
+  return run_shell_child(progress, timeout, allowance, [&](const auto& append) {
+    return append("S\\tHost.First\\n") + append("E\\tHost.First\\tpassed\\t1\\t\\t\\n") + append("S\\tGpu.Second\\n") +
+           append("O\\n") + "sleep " + std::to_string(opening) + "; " + append("R\\t" + std::to_string(opening) + "\\n") +
+           "sleep " + std::to_string(after_open) + "; " + append("E\\tGpu.Second\\tpassed\\t1\\t\\t\\n");
+  });
 }
 
 TEST(RunnerDeadline, OpeningTheGpuInALaterCaseGetsTheStartUpAllowance) {
