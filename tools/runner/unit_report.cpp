@@ -124,15 +124,10 @@ std::string stats_line(const unit_outcome& unit) {
 }
 
 std::string resource_gpu_index() {
-  const int id = gpu::device_from_ctest_resource(std::getenv("CTEST_RESOURCE_GROUP_0_GPUS"));
-  if (id < 0) return "";
-  const char* visible = std::getenv("CUDA_VISIBLE_DEVICES");
-  if (visible == nullptr) return std::to_string(id);
-  std::stringstream list(visible);
-  std::string entry;
-  for (int k = 0; std::getline(list, entry, ','); ++k)
-    if (k == id) return entry;
-  return "";
+  // The same entry a test process pins itself to (fixtures/gpu_environment.hpp).
+  return gpu::visible_devices_for_resource(gpu::device_from_ctest_resource(std::getenv("CTEST_RESOURCE_GROUP_0_GPUS")),
+                                           std::getenv("CUDA_VISIBLE_DEVICES"))
+      .value_or("");
 }
 
 }  // namespace kc::runner
