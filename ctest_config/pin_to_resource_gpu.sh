@@ -14,18 +14,24 @@
 # tests side by side (KCONFORM_PIN_TO_RESOURCE_GPU=1, which tests/grading/CMakeLists.txt sets with
 # KCONFORM_ALONE_PER_GPU): one at a time, a batch spreads over every GPU, as measured at b498e02.
 
-# Prints the CUDA_VISIBLE_DEVICES entry of the GPU CTest handed this test, or nothing.
-resource_gpu_device() {
-  local spec=${CTEST_RESOURCE_GROUP_0_GPUS:-} id listed
-  [[ "$spec" =~ (^|,)id:([0-9]+)(,|$) ]] || return 0
-  id=${BASH_REMATCH[2]}
+# Prints the CUDA_VISIBLE_DEVICES entry that names the k-th GPU this process sees (k itself where the
+# variable is unset), or nothing past the list's end. (The C++ side: fixtures/gpu_environment.hpp.)
+visible_gpu_entry() {
+  local listed
   if [ -n "${CUDA_VISIBLE_DEVICES+set}" ]; then
     IFS=',' read -r -a listed <<<"$CUDA_VISIBLE_DEVICES"
-    [ "$id" -lt "${#listed[@]}" ] && echo "${listed[$id]}"
+    [ "$1" -lt "${#listed[@]}" ] && echo "${listed[$1]}"
   else
-    echo "$id"
+    echo "$1"
   fi
   return 0
+}
+
+# Prints the CUDA_VISIBLE_DEVICES entry of the GPU CTest handed this test, or nothing.
+resource_gpu_device() {
+  local spec=${CTEST_RESOURCE_GROUP_0_GPUS:-}
+  [[ "$spec" =~ (^|,)id:([0-9]+)(,|$) ]] || return 0
+  visible_gpu_entry "${BASH_REMATCH[2]}"
 }
 
 pin_to_resource_gpu() {

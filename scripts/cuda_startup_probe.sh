@@ -29,11 +29,7 @@ case "$processes" in '' | *[!0-9]* | 0) echo "cuda_startup_probe.sh: --processes
 [ -x "$probe" ] || { echo "cuda_startup_probe.sh: no probe at $probe (cmake --build --preset gpu builds it)" >&2; exit 2; }
 scratch=$(mktemp -d) && trap 'rm -rf "$scratch"' EXIT
 gpus=$("$root/ctest_config/visible_gpus.sh"); [ "${gpus:-0}" -ge 1 ] || gpus=0
-# The k-th GPU this process sees, as CUDA_VISIBLE_DEVICES names it (as pin_to_resource_gpu.sh does).
-nth_visible() {
-  if [ -n "${CUDA_VISIBLE_DEVICES+set}" ]; then IFS=',' read -r -a listed <<<"$CUDA_VISIBLE_DEVICES"; echo "${listed[$1]}"
-  else echo "$1"; fi
-}
+. "$root/ctest_config/pin_to_resource_gpu.sh" || exit 2  # visible_gpu_entry: the k-th GPU this process sees
 
 # row <name> <file of probe lines>: mean and max of each phase.
 row() {
@@ -52,12 +48,12 @@ row() {
   else
     for i in 1 2 3; do "$probe" 0; done >"$scratch/alone-all" 2>>"$scratch/errors"
     row "alone, seeing every GPU" "$scratch/alone-all"
-    for i in 1 2 3; do CUDA_VISIBLE_DEVICES=$(nth_visible 0) "$probe" 0; done >"$scratch/alone-one" 2>>"$scratch/errors"
+    for i in 1 2 3; do CUDA_VISIBLE_DEVICES=$(visible_gpu_entry 0) "$probe" 0; done >"$scratch/alone-one" 2>>"$scratch/errors"
     row "alone, seeing its GPU only" "$scratch/alone-one"
     for i in $(seq 0 $((processes - 1))); do "$probe" $((i % gpus)) & done >"$scratch/many-all" 2>>"$scratch/errors"
     wait
     row "$processes at once over $gpus GPU(s), seeing every GPU" "$scratch/many-all"
-    for i in $(seq 0 $((processes - 1))); do CUDA_VISIBLE_DEVICES=$(nth_visible $((i % gpus))) "$probe" 0 & done \
+    for i in $(seq 0 $((processes - 1))); do CUDA_VISIBLE_DEVICES=$(visible_gpu_entry $((i % gpus))) "$probe" 0 & done \
       >"$scratch/many-one" 2>>"$scratch/errors"
     wait
     row "$processes at once over $gpus GPU(s), each seeing its GPU only" "$scratch/many-one"
