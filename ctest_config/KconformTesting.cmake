@@ -88,9 +88,10 @@ set(KCONFORM_CASES_PER_SHARD 700 CACHE STRING "Most cases one CTest test (proces
 # (48 cases, 38 s of long-double references at 2 threads): the next longest units took ~22 s.
 set(KCONFORM_SECONDS_PER_SHARD 15 CACHE STRING "Seconds a unit may take (as recorded) before it is split into shards")
 set(KCONFORM_RECORDED_COSTS "${CMAKE_CURRENT_LIST_DIR}/test_costs.txt")
-# OpenMP threads each GPU test process uses for its CPU references (cores / slots on the GPU box,
-# rounded up: run_gpu_suite.sh passes ceil(nproc / (KCONFORM_GPU_SLOTS · GPUs)), 2 on 16 cores and
-# one GPU at 10 slots). RUN_SERIAL suites and the 2^31-element ones get every core.
+# OpenMP threads each GPU test process uses for its CPU references (cores over the processes at once
+# on the GPU box, rounded up: run_gpu_suite.sh passes ceil(nproc / min(16, KCONFORM_GPU_SLOTS · GPUs)),
+# 2 on 16 cores and one GPU at 10 slots, 4 on 64 cores and 4 GPUs). RUN_SERIAL suites and the
+# 2^31-element ones get every core.
 set(KCONFORM_REFERENCE_THREADS 2 CACHE STRING "OpenMP threads per GPU test process")
 cmake_host_system_information(RESULT KCONFORM_ALL_CORES QUERY NUMBER_OF_LOGICAL_CORES)
 # How a test process that shares the GPU waits for it (KCONFORM_CUDA_SYNC, fixtures/gpu_environment.hpp):
