@@ -99,8 +99,35 @@ ${build_lock[@]+"${build_lock[@]}"} cmake --build "$suite" --target "${family}_g
 program="$suite/grading/${family}_grading_tests"
 probe="$suite/grading/kconform_submission_probe"
 sandbox_run="$suite/grading/executor/kconform_sandbox_run"
+executor="$suite/grading/executor/kconform_executor"
 runner="$suite/tools/runner/kconform_runner"
 reporter="$suite/tools/grade_report/kconform_grade_report"
+# Run as root, the judge starts each executor as uid 65534 (grading/executor/sandbox.hpp), which must
+# reach the executor program, the submission's library ($out/<student>/lib) and the tool's report
+# channel ($out/<student>/run): every folder above them searchable by others. Found on an H100 with
+# --out under /root (mode 0700): every case failed "could not load the submission: Permission denied"
+# and a correct submission scored 10. The folders grade.sh makes are opened to search (o+x, not
+# listing); one above them it does not own is the instructor's to choose, so grading stops here.
+if [ "$(id -u)" = 0 ]; then
+  unreachable() {  # unreachable <path>: the first folder from / down to <path> that others cannot search
+    local p=$1
+    while [ "$p" != / ]; do
+      p=$(dirname "$p")
+      [ $(( 8#$(stat -L -c %a "$p") & 1 )) = 1 ] || { echo "$p"; return 0; }
+    done
+    return 1
+  }
+  chmod o+x "$out" || fail "cannot open $out to the sandbox's uid"
+  [ -f "$executor" ] && [ $(( 8#$(stat -L -c %a "$executor") & 1 )) = 1 ] ||
+    fail "$executor is missing or not executable by others (the sandbox's uid 65534 runs it)"
+  for needed in "$out" "$executor"; do
+    if blocked=$(unreachable "$needed"); then
+      fail "$needed is out of reach of the sandbox's uid 65534 (the executor runs as it): $blocked has mode" \
+        "$(stat -L -c %a "$blocked"), and others need search (x) on every folder above; choose --out and the" \
+        "suite's build in folders others can search (e.g. under /tmp or the repository), or chmod o+x $blocked"
+    fi
+  done
+fi
 if [ -z "$rubric" ]; then
   rubric="$out/rubric.json"
   "$reporter" default-rubric --family "$family" >"$rubric" || fail "could not write the default rubric"
@@ -125,6 +152,7 @@ build_submission() {
   local dir=$1 source=$2 started status=ok arch
   started=$(date +%s.%N)
   mkdir -p "$dir/lib"
+  chmod o+x "$dir" "$dir/lib"  # the executor (uid 65534) loads the library from here (see unreachable above)
   if [ $have_gpu = 1 ]; then arch=native; else arch=sm_90; fi
   : >"$dir/libraries.txt"
   : >"$dir/suite_symbols.txt"
@@ -259,6 +287,8 @@ for i in "${!names[@]}"; do
   dir=${dirs[$i]}
   [ "$(cat "$dir/build.status")" = ok ] || continue
   mkdir -p "$dir/run"
+  chmod o+x "$dir/run"  # the sanitizer's report channel (a FIFO, mode 0622) is opened here by the executor's tool
+  chmod o+r "$dir/lib/libsubmission.so"
   rm -f "$dir/run/hangs.tsv"
   # Hangs cost seconds (issue 19): a spinning kernel ends at the in-process kernel deadline (10 s), a
   # host-side hang at the runner's per-case deadline (12 s; SIGKILL to the process group, which no

@@ -371,8 +371,19 @@ void wait_for_staging(const char* before) {
 
 bool exports(const std::string& entry) {
   const wire::hello& h = executor().hello();
-  if (!h.device_ok) throw std::runtime_error(h.device_problem);
-  if (!h.loaded) throw std::runtime_error(h.load_problem);
+  if (!h.device_ok || !h.loaded) {
+    // The grader's failure, not the student's: the executor opens its device before any of the
+    // submission's code runs, and scripts/grade.sh's probe loaded this same library in the same
+    // sandbox at build time (a library that cannot load is graded load_error there and never gets
+    // here). What is left is the grader's environment: a library or device the sandbox's uid cannot
+    // reach (found on an H100: an --out folder under /root, mode 0700, failed every case and scored a
+    // correct submission 10). The case still fails, and the property makes its report say
+    // grader_error (tools/grade_report/run_inputs.cpp) and grade.sh exit 2, so no such grade passes
+    // as the student's. A forged greeting can claim this too; it gains nothing: its cases fail.
+    const std::string& problem = h.device_ok ? h.load_problem : h.device_problem;
+    ::testing::Test::RecordProperty("grader_problem", problem);
+    throw std::runtime_error(problem);
+  }
   return std::find(h.entries.begin(), h.entries.end(), entry) != h.entries.end();
 }
 

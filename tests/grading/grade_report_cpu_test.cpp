@@ -625,6 +625,36 @@ TEST_F(GradeReport, AMissingBuildRecordIsAGraderProblemNotAPass) {
   EXPECT_EQ(*results().find("score")->as_number(), 0.0);
 }
 
+// A judge that could not run the submission at all (its sandboxed executor could not read the
+// library, or open the device: grading/executor/remote_submission.cpp) marks each case it failed so.
+// Found on an H100: a correct submission graded into a folder the sandbox's uid could not reach
+// scored 10 with "refused_config". Such a grade must say it is the grader's failure, and the exit
+// status must tell grade.sh, once per unit however many cases failed.
+TEST_F(GradeReport, ACaseTheGraderCouldNotRunMakesTheGradeAGraderProblem) {
+  all_passing();
+  const std::string denied = "could not load the submission: /out/ada/lib/libsubmission.so: Permission denied";
+  fake_case first = failed("S/A.B/N32", "small_sizes", "the launcher refused: " + denied);
+  fake_case second = failed("S/A.B/N64", "small_sizes", "the launcher refused: " + denied);
+  first.extra = second.extra = {{"grader_problem", denied}};
+  unit("grade.small_sizes", {first, second});
+
+  const run_inputs run = read_run_dir(run_dir_);
+  ASSERT_EQ(run.problems.size(), 1u);
+  EXPECT_EQ(run.problems[0], "unit grade.small_sizes: the grader could not run the submission: " + denied);
+  EXPECT_EQ(grade_cli(rubric_text(default_rubric())), exit_grader_problem) << err_;
+  EXPECT_NE(err_.find(denied), std::string::npos) << err_;
+  EXPECT_NE(read(out_dir() / "report.md").find("this grade is not final"), std::string::npos);
+  EXPECT_NE(read(out_dir() / "report.md").find(denied), std::string::npos);
+  EXPECT_NE(parsed(read(out_dir() / "summary.json")).find("verdict")->as_string()->find("grader_error"),
+            std::string::npos);
+
+  // The same failures without the judge's mark are the student's: graded, no grader problem.
+  first.extra = second.extra = {};
+  unit("grade.small_sizes", {first, second});
+  EXPECT_TRUE(read_run_dir(run_dir_).problems.empty());
+  EXPECT_EQ(grade_cli(rubric_text(default_rubric())), exit_graded) << err_;
+}
+
 TEST_F(GradeReport, TheClassCsvHasOneSortedQuotedRowPerStudent) {
   all_passing();
   const fs::path zed = root_ / "zed", ada = root_ / "ada";

@@ -90,8 +90,8 @@ std::string run_paragraph(const grading_context& who, const run_inputs& run, con
   const std::string kinds = kinds_found(grade, true, ", ");
   if (grade.build_ok) out += kinds.empty() ? " No visible case failed." : " Failures found: " + kinds + ".";
   if (!run.problems.empty())
-    out += " The grader could not read all of its own records (" + std::to_string(run.problems.size()) +
-           " problems); ask your instructor.";
+    out += " The grader could not run or record all of its own work (" + std::to_string(run.problems.size()) +
+           " problems), so this grade is not final; ask your instructor.";
   return out;
 }
 

@@ -117,6 +117,14 @@ void read_unit(const fs::path& path, run_inputs* run) {
     if (const json::value* p = item.find("properties"); p != nullptr && p->as_object() != nullptr)
       for (const auto& [key, v] : *p->as_object()) c.properties.emplace_back(key, text_of(&v));
     add_runtime_libraries(c.property("runtime_libraries"), &run->runtime_libraries);
+    // The judge's word that it could not run the submission at all (grading/executor/remote_submission.cpp:
+    // a library or device its sandbox could not reach): the grade is not the student's. Once per unit
+    // and problem, however many cases it failed.
+    if (const std::string problem = c.property("grader_problem"); !problem.empty()) {
+      const std::string line = "unit " + c.unit + ": the grader could not run the submission: " + problem;
+      if (std::find(run->problems.begin(), run->problems.end(), line) == run->problems.end())
+        run->problems.push_back(line);
+    }
     if (c.status != "passed" && c.status != "failed" && c.status != "skipped") {
       // A verdict the grader does not know is not a pass.
       run->problems.push_back(path.filename().string() + ": case " + c.name + " has status \"" + c.status +

@@ -78,15 +78,15 @@ std::string student_report(const grading_context& who, const run_inputs& run, co
   const std::string kinds = kinds_found(grade, true, ", ");
   out += "- Failures found: " + (grade.build_ok ? (kinds.empty() ? std::string("none") : kinds) : grade.build_status) +
          "\n";
+  const auto lines = [](const std::vector<std::string>& items) {
+    std::string s;
+    for (const std::string& x : items) s += x + "\n";
+    return s;
+  };
   if (grade.zeroed_suite_symbols)
     out += "\n**The total is 0**: a submission may not define or import the grader's symbols. Found:\n\n" +
-           fenced([&] { std::string s; for (const auto& x : run.build.suite_symbols) s += x + "\n"; return s; }());
+           fenced(lines(run.build.suite_symbols));
   if (grade.zeroed_hand_written) {
-    const auto lines = [](const std::vector<std::string>& items) {
-      std::string s;
-      for (const std::string& x : items) s += x + "\n";
-      return s;
-    };
     out += "\n**The total is 0**: this assignment requires hand-written kernels, and the submission uses library code";
     out += run.build.libraries.empty() ? std::string(".\n") : ":\n\n" + fenced(lines(run.build.libraries));
     if (!run.runtime_libraries.empty())
@@ -94,7 +94,8 @@ std::string student_report(const grading_context& who, const run_inputs& run, co
              "from, and how it was used):\n\n" + fenced(lines(run.runtime_libraries));
   }
   if (!run.problems.empty())
-    out += "\nThe grader could not read all of its own records; ask your instructor to look at this run.\n";
+    out += "\nThe grader could not run or record all of its own work, so this grade is not final; ask your instructor "
+           "to look at this run:\n\n" + fenced(lines(run.problems));
   out += traits_lines(run.build.traits);
   out += input_rule_lines(run, grade);
   if (!grade.build_ok) {
