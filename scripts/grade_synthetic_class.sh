@@ -23,7 +23,8 @@
 # or --families) and writes <out>/table.md. --dry-run makes the class and prints it, grading nothing.
 #
 # Per family, under <out>/<family>/: class/ (the students, links to the examples), grades/ (grade.sh's
-# --out: class.csv, a folder per student), grade.log, composition.txt, timing.txt (what was printed),
+# --out: class.csv, a folder per student), grade.log, progress.tsv (every 20 s: students built, units
+# done, GPU busy, load), composition.txt, timing.txt (what was printed),
 # row.tsv. Default --out: grades/synthetic-class-<date>.
 # Exit: 0 graded (whatever the students scored); 2 bad arguments or a family that could not be graded.
 set -uo pipefail
@@ -126,9 +127,27 @@ for fam in "$@"; do
   fi
   [ -n "$gpu" ] || fail "grading needs a CUDA GPU (nvidia-smi found none); --dry-run makes the class without one"
   started=$(date +%s.%N)
+  # Every 20 s, how far the class has got (a run cut short still gives its rates; on one H100 a class of
+  # 100 reductions was cut at 575 s and this was all it left): seconds, students built, grading units
+  # done of those CTest lists, GPU busy % and memory, load average.
+  progress="$dir/progress.tsv"
+  printf 'seconds\tbuilt\tunits_done\tunits\tgpu_busy_pct\tgpu_memory_mib\tload\n' >"$progress"
+  no_gpu=$'-\t-'
+  (
+    while sleep 20 && kill -0 $$ 2>/dev/null; do  # ends with this script, however it ends
+      log="$dir/grades/ctest/ctest.log"
+      done_units=$(grep -c 'Test *#' "$log" 2>/dev/null) total=$(grep -m1 -oE '^ *[0-9]+/[0-9]+ Test' "$log" 2>/dev/null | sed -E 's|.*/([0-9]+) Test|\1|')
+      gpu_now=$(nvidia-smi --query-gpu=utilization.gpu,memory.used --format=csv,noheader,nounits 2>/dev/null | head -1 | tr -d ' ' | tr , '\t')
+      printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN { printf "%.0f", e - s }')" \
+        "$(find "$dir/grades" -mindepth 2 -maxdepth 2 -name build.json 2>/dev/null | wc -l)" "${done_units:-0}" "${total:--}" \
+        "${gpu_now:-$no_gpu}" "$(cut -d' ' -f1 /proc/loadavg)"
+    done >>"$progress" 2>/dev/null  # not the caller's stderr: a sleep left behind must not hold a pipe open
+  ) &
+  sampler=$!
   "$root/scripts/grade.sh" --family "$fam" --batch "$dir/class" --out "$dir/grades" ${seed:+--seed "$seed"} \
     --processes "$processes" >"$dir/grade.log" 2>&1
   graded=$?
+  kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null
   wall=$(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
   if [ $graded -ne 0 ]; then
     echo "$fam: grading the class did not work (exit $graded, after ${wall} s): $dir/grade.log"
