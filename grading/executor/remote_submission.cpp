@@ -127,11 +127,16 @@ class executor_process {
     // Two greetings (wire::hello_stage). Up to the first, the work is the grader's own (the sandbox,
     // the tool, the CUDA context): it gets the start-up deadline, which a loaded machine needs. From
     // there on the submission's code runs (its library's constructors): the kernel deadline.
-    greeting(wire::hello_stage::device_opened, "the submission's process to start (its sandbox, tool and CUDA context)",
-             "the submission's process's start", startup_deadline_seconds(), "KCONFORM_STARTUP_DEADLINE_S");
+    const wire::hello opened_device =
+        greeting(wire::hello_stage::device_opened, "the submission's process to start (its sandbox, tool and CUDA context)",
+                 "the submission's process's start", startup_deadline_seconds(), "KCONFORM_STARTUP_DEADLINE_S");
     const auto opened = std::chrono::steady_clock::now();
     hello_ = greeting(wire::hello_stage::library_loaded, "the submission's library to load",
                       "the submission's library's loading", kernel_deadline_seconds(), "KCONFORM_KERNEL_DEADLINE_S");
+    // The word on the device is the first greeting's, sent before any of the submission's code ran;
+    // the second comes after its constructors, which could have written one of their own.
+    hello_.device_ok = opened_device.device_ok;
+    hello_.device_problem = opened_device.device_problem;
     const auto seconds = [](auto from, auto to) { return std::chrono::duration<double>(to - from).count(); };
     startup_ = startup_timing{seconds(spawning, spawned), seconds(spawned, opened),
                               seconds(opened, std::chrono::steady_clock::now())};
@@ -373,13 +378,14 @@ bool exports(const std::string& entry) {
   const wire::hello& h = executor().hello();
   if (!h.device_ok || !h.loaded) {
     // The grader's failure, not the student's: the executor opens its device before any of the
-    // submission's code runs, and scripts/grade.sh's probe loaded this same library in the same
-    // sandbox at build time (a library that cannot load is graded load_error there and never gets
-    // here). What is left is the grader's environment: a library or device the sandbox's uid cannot
-    // reach (found on an H100: an --out folder under /root, mode 0700, failed every case and scored a
-    // correct submission 10). The case still fails, and the property makes its report say
-    // grader_error (tools/grade_report/run_inputs.cpp) and grade.sh exit 2, so no such grade passes
-    // as the student's. A forged greeting can claim this too; it gains nothing: its cases fail.
+    // submission's code runs (the first greeting's word, above), and scripts/grade.sh's probe loaded a
+    // copy of this library, staged in /tmp, in the same sandbox at build time (a library that cannot
+    // load is graded load_error there and never gets here). What is left is the grader's environment:
+    // a library or device the sandbox's uid cannot reach (found on an H100: an --out folder under
+    // /root, mode 0700, failed every case and scored a correct submission 10; grade.sh now refuses
+    // such a folder). The case still fails, the property makes its report say grader_error
+    // (tools/grade_report/run_inputs.cpp) and grade.sh exit 2, and a sanitizer unit earns nothing for
+    // it (run_grade.cpp). A forged "not loaded" (a constructor writing its own greeting) gains nothing.
     const std::string& problem = h.device_ok ? h.load_problem : h.device_problem;
     ::testing::Test::RecordProperty("grader_problem", problem);
     throw std::runtime_error(problem);

@@ -647,6 +647,17 @@ TEST_F(GradeReport, ACaseTheGraderCouldNotRunMakesTheGradeAGraderProblem) {
   EXPECT_NE(read(out_dir() / "report.md").find(denied), std::string::npos);
   EXPECT_NE(parsed(read(out_dir() / "summary.json")).find("verdict")->as_string()->find("grader_error"),
             std::string::npos);
+  EXPECT_EQ(group(grade(), "small_sizes").earned, 0.0);
+
+  // Under a tool, a case the grader could not run is no case the tool watched: the group earns nothing
+  // for it (a refusal otherwise counts as a finished case, and its tool as clean).
+  fake_case refused_under_tool = failed("S/A.B/N1025B256", "small_sizes", "the launcher refused: " + denied);
+  refused_under_tool.extra = {{"grader_problem", denied}};
+  unit("grade.sanitizer.racecheck", {refused_under_tool});
+  EXPECT_EQ(group(grade(), "sanitizer").earned, 0.0);
+  refused_under_tool.extra = {};
+  unit("grade.sanitizer.racecheck", {refused_under_tool});
+  EXPECT_EQ(group(grade(), "sanitizer").earned, 10.0);  // the student's own refusal: the tool watched it
 
   // The same failures without the judge's mark are the student's: graded, no grader problem.
   first.extra = second.extra = {};

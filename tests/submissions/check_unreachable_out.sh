@@ -12,7 +12,14 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 work=${1:?usage: check_unreachable_out.sh <work dir>}
 fail() { echo "FAIL: $*"; exit 1; }
 [ "$(id -u)" = 0 ] || { echo "not run as root: the executor keeps the caller's uid, there is no other uid to reach"; exit 77; }
+. "$root/scripts/sandbox_reach.sh"
 rm -rf "$work" && mkdir -p "$work/private" && chmod 0700 "$work/private" || fail "cannot make $work/private"
+# The accepted half needs the folders above the work folder (the build's) searchable by uid 65534.
+if blocked=$(sandbox_uid_blocked_at "$work/private") && [ -n "$blocked" ]; then
+  echo "the work folder $work is itself out of the sandbox's reach ($blocked): nothing to compare against"
+  rm -rf "$work"
+  exit 77
+fi
 grade() {
   "$root/scripts/grade.sh" --family reduction --submission "$root/tests/submissions/reduction/compile_error.cu" \
     --out "$work/private/out" --seed 1 2>&1
@@ -28,6 +35,7 @@ said=$(grade); status=$?
 grep -q "out of reach" <<<"$said" && fail "refused a searchable folder:"$'\n'"$said"
 grep -q '"verdict":"compile_error"' "$work/private/out/summary.json" 2>/dev/null ||
   fail "the searchable --out was not graded (exit $status):"$'\n'"$said"
-[ $(( 8#$(stat -c %a "$work/private/out") & 1 )) = 1 ] || fail "grade.sh left its --out unsearchable by others"
+sandbox_uid_can -x "$work/private/out" || fail "grade.sh left its --out unsearchable by the sandbox's uid"
+[ $(( 8#$(stat -c %a "$work/private/out") & 4 )) = 0 ] || fail "grade.sh left its --out listable by others"
 echo "PASS: an unreachable --out is refused before grading, naming $work/private; a searchable one is graded"
 rm -rf "$work"

@@ -115,7 +115,9 @@ void score_sanitizer(const run_inputs& run, group_grade* g, scoring_rule scoring
     if (c.status == "skipped") continue;
     t.ran = true;
     t.finding = t.finding || is_finding(c);
-    // The tool watched the code run only in a case that finished: passed, or failed its own check.
+    // The tool watched the code run only in a case that finished: passed, or failed its own check. A
+    // case the grader could not run (grader_problem: no device or library in the executor) ran nothing.
+    if (!c.property("grader_problem").empty()) continue;
     const verdict_kind kind = classify_failure(c.message);
     t.finished = t.finished || c.status == "passed" ||
                  (c.status == "failed" && (kind == verdict_kind::wrong_result || kind == verdict_kind::memory ||
