@@ -5,8 +5,10 @@
 # class.csv and each student's build.json, prints one line per student — score, verdict, the seconds
 # of its grading units (class.csv's seconds: the sum of its CTest units' run times, which run beside
 # other students' units, so they add up to more than the wall time), how many of those seconds its
-# executors took to start (the executor_*_seconds properties of each unit's first case: sandbox,
-# tool and CUDA context, library; "-" where no unit recorded them) and of its build (build.json's) —
+# processes took to start (the judges' CUDA start-up, device_open_seconds, which the runner keeps on
+# the case that opened the GPU, and the executors', the executor_*_seconds properties of each unit's
+# first case: sandbox, tool and CUDA context, library; "-" where no unit recorded them) and of its
+# build (build.json's) —
 # then one summary line: students, the wall time (and grade.sh's own "ran in" for the grading phase,
 # the builds before it), mean and max per-student seconds, and the verdicts counted. Writes the same
 # as one tab-separated row (the table's: class_timing_table.sh) to <row file>:
@@ -47,7 +49,8 @@ def build_seconds(student):
 
 
 def startup_seconds(student):
-    # The executors' start (grading/submission_library.cpp records it with the case that started one).
+    # The judges' CUDA start-up (tools/runner/case_records.cpp, from the process's R record) and the
+    # executors' start (grading/submission_library.cpp records it with the case that started one).
     total, seen = 0.0, False
     folder = os.path.join(grades, student, "run", "units")
     try:
@@ -64,7 +67,8 @@ def startup_seconds(student):
             continue
         for case in cases:
             props = case.get("properties", {}) if isinstance(case, dict) else {}
-            for key in ("executor_spawn_seconds", "executor_device_seconds", "executor_load_seconds"):
+            for key in ("device_open_seconds", "executor_spawn_seconds", "executor_device_seconds",
+                        "executor_load_seconds"):
                 x = number(props.get(key))
                 if x is not None:
                     total, seen = total + x, True
@@ -110,7 +114,7 @@ build_mean, build_max = mean_max(builds)
 counted = "; ".join(f"{v} {n}" for v, n in sorted(verdicts.items(), key=lambda kv: (-kv[1], kv[0])))
 print(f"{family}: {len(students)} students in {float(wall):.1f} s wall (grading {shown(grading)} s after the builds) "
       f"on {gpu}; per student: units mean {shown(unit_mean)} s, max {shown(unit_max)} s "
-      f"(executors' start-up mean {shown(startup_mean)} s); "
+      f"(processes' start-up mean {shown(startup_mean)} s); "
       f"build mean {shown(build_mean)} s, max {shown(build_max)} s; verdicts: {counted}")
 if composition:
     print(f"{family}: {composition}")

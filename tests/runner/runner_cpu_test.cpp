@@ -222,6 +222,17 @@ TEST(RunnerRecords, FindsTheCaseAProcessDiedIn) {
   EXPECT_EQ(r.started_not_ended, "A.Three");
 }
 
+// The process's CUDA start-up (the O and R records around it) is kept on the case it happened in.
+TEST(RunnerRecords, TheGpusOpeningIsRecordedOnTheCaseThatOpenedIt) {
+  const progress_records r = parse_progress("S\tA.One\nO\nR\t0.412000\nE\tA.One\tpassed\t500\tgroup=x\t\n"
+                                            "S\tA.Two\nE\tA.Two\tpassed\t1\t\t\n");
+  ASSERT_EQ(r.ended.size(), 2u);
+  ASSERT_EQ(r.ended[0].properties.size(), 2u);
+  EXPECT_EQ(r.ended[0].properties[1].first, "device_open_seconds");
+  EXPECT_EQ(r.ended[0].properties[1].second, "0.412000");
+  EXPECT_TRUE(r.ended[1].properties.empty());
+}
+
 TEST(RunnerRecords, AWatchdogsRecordWinsOverALaterOne) {
   const progress_records r = parse_progress("S\tA.Hang\nE\tA.Hang\tfailed\t0\t\thang: waited\nE\tA.Hang\tpassed\t9\t\t\n");
   ASSERT_EQ(r.ended.size(), 1u);
