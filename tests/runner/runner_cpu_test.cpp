@@ -231,6 +231,11 @@ TEST(RunnerRecords, TheGpusOpeningIsRecordedOnTheCaseThatOpenedIt) {
   EXPECT_EQ(r.ended[0].properties[1].first, "device_open_seconds");
   EXPECT_EQ(r.ended[0].properties[1].second, "0.412000");
   EXPECT_TRUE(r.ended[1].properties.empty());
+  // Opened before the first case (a test environment's set-up): kept on the first case.
+  const progress_records early = parse_progress("O\nR\t0.2\nS\tA.One\nE\tA.One\tpassed\t5\t\t\n");
+  ASSERT_EQ(early.ended.size(), 1u);
+  ASSERT_EQ(early.ended[0].properties.size(), 1u);
+  EXPECT_EQ(early.ended[0].properties[0].second, "0.2");
 }
 
 TEST(RunnerRecords, AWatchdogsRecordWinsOverALaterOne) {
