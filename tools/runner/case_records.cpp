@@ -45,7 +45,7 @@ progress_records parse_progress(const std::string& text) {
       // The process's own CUDA start-up (cuInit and its context), kept on the case that opened the GPU,
       // or on the first case where it was opened before any: with the executor's executor_*_seconds it
       // says where a grading unit's first case went (issue 33: a class of 100 on one H100 was bound by
-      // start-ups, 1.65 units a second with the GPU mostly idle).
+      // start-ups, 1.5 units a second with the GPU mostly idle).
       device_open_seconds = f[1];
     } else if (f.size() >= 6 && f[0] == "E") {
       if (ended.count(f[1]) != 0) continue;  // a watchdog's record and gtest's own: the first wins
