@@ -141,9 +141,10 @@ for fam in "$@"; do
       printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN { printf "%.0f", e - s }')" \
         "$(find "$dir/grades" -mindepth 2 -maxdepth 2 -name build.json 2>/dev/null | wc -l)" "${done_units:-0}" "${total:--}" \
         "${gpu_now:-$no_gpu}" "$(cut -d' ' -f1 /proc/loadavg)"
-    done >>"$progress" 2>/dev/null  # not the caller's stderr: a sleep left behind must not hold a pipe open
-  ) &
+    done
+  ) >>"$progress" 2>/dev/null </dev/null &  # none of the caller's descriptors: nothing left behind holds its pipe
   sampler=$!
+  trap 'kill "$sampler" 2>/dev/null' EXIT
   "$root/scripts/grade.sh" --family "$fam" --batch "$dir/class" --out "$dir/grades" ${seed:+--seed "$seed"} \
     --processes "$processes" >"$dir/grade.log" 2>&1
   graded=$?

@@ -6,8 +6,9 @@
 #   scripts/run_grading_suite.sh [out dir] [ctest arguments...]
 #   scripts/run_grading_suite.sh reports/grading -R 'grading.examples.gpu.reduction|grading.neighbours'
 #
-# The whole preset takes longer than one 10-minute device call (about 24 min of tests on one H100 at
-# fa092e6, summed from its four parts; about 23 min on 4 H100s at b498e02 and 5c2f5d3): narrow it with
+# The whole preset takes longer than one 10-minute device call (about 24.5 min of tests on one H100,
+# summed from its five parts: every_group at d1b8b29, the rest at fa092e6; about 23 min on 4 H100s at
+# b498e02 and 5c2f5d3): narrow it with
 # -R, one call per part (docs/grading.md, "Session of 2026-11-27 (third)", lists a split). Writes
 # <out>/build.log, ctest.log, junit.xml, and each test's grading folder as <test>.tgz (class.csv,
 # every student's report.md, results.json and case records). Exit: ctest's status.

@@ -236,6 +236,17 @@ TEST(RunnerRecords, TheGpusOpeningIsRecordedOnTheCaseThatOpenedIt) {
   ASSERT_EQ(early.ended.size(), 1u);
   ASSERT_EQ(early.ended[0].properties.size(), 1u);
   EXPECT_EQ(early.ended[0].properties[0].second, "0.2");
+  // A watchdog's record ends the case that opened the GPU: it takes the seconds, gtest's later one is dropped.
+  const progress_records hung = parse_progress("S\tA.Hang\nO\nR\t0.3\nE\tA.Hang\tfailed\t0\t\thang\nE\tA.Hang\tpassed\t9\t\t\n");
+  ASSERT_EQ(hung.ended.size(), 1u);
+  ASSERT_EQ(hung.ended[0].properties.size(), 1u);
+  EXPECT_EQ(hung.ended[0].properties[0].second, "0.3");
+  EXPECT_TRUE(hung.unclaimed_device_open_seconds.empty());
+  // The process died in the case that opened the GPU: the seconds wait for the runner's record of it.
+  const progress_records died = parse_progress("S\tA.One\nE\tA.One\tpassed\t5\t\t\nS\tA.Two\nO\nR\t0.7\n");
+  EXPECT_EQ(died.started_not_ended, "A.Two");
+  EXPECT_EQ(died.unclaimed_device_open_seconds, "0.7");
+  EXPECT_TRUE(died.ended[0].properties.empty());
 }
 
 TEST(RunnerRecords, AWatchdogsRecordWinsOverALaterOne) {

@@ -68,6 +68,7 @@ progress_records parse_progress(const std::string& text) {
     // A partial last line (the process died mid-write) matches neither and is ignored.
   }
   if (!last_started.empty() && ended.count(last_started) == 0) records.started_not_ended = last_started;
+  records.unclaimed_device_open_seconds = device_open_seconds;
   return records;
 }
 

@@ -23,6 +23,9 @@ struct case_result {
 struct progress_records {
   std::vector<case_result> ended;  // E lines, in order
   std::string started_not_ended;   // the case the process was in when it stopped ("" if none)
+  // Its R record's seconds (the process's CUDA start-up) when no ended case took them: the process
+  // opened the GPU in the case it died in, or died before any case ended ("" if none).
+  std::string unclaimed_device_open_seconds;
 };
 progress_records parse_progress(const std::string& text);
 

@@ -398,6 +398,10 @@ int run_unit(const options& o) {
                                             [&](const case_result& r) { return r.name == died_in; });
     if (died_in_batch) {
       case_result r = died_in_case(died_in, end, unit.processes);
+      // A process that opened its GPU in this case and died in it (a hang-bound student's first case)
+      // still says what its start-up took.
+      if (!records.unclaimed_device_open_seconds.empty())
+        r.properties.emplace_back("device_open_seconds", records.unclaimed_device_open_seconds);
       if (const std::size_t seen = hazards[died_in]; o.sanitizer == "clean" && seen > 0)
         r.message += "\n" + tool + " reported " + std::to_string(seen) + " hazard(s) during this case";
       reports.cases.push_back(r);
