@@ -155,31 +155,36 @@ if [ -n "$verdicts" ]; then
   echo
 fi
 # Perf verdicts: perf/*.tsv holds a row per judged point (columns in fixtures/perf_verdict.hpp: 1 key,
-# 7 verdict, 16 ratio, 17 planted_fraction); kconform_perf_report draws them into perf.html.
+# 7 verdict, 16 ratio, 17 planted_fraction, 21 gpu_index and 22 gpu_uuid since issue 34, absent in
+# older rows of 20); kconform_perf_report draws them into perf.html.
 if ls "$out"/perf/*.tsv >/dev/null 2>&1; then
   perf_lines=$(cat "$out"/perf/*.tsv | grep -v -e $'^key\t' -e '^[[:space:]]*$')
-  perf_rows=$(echo "$perf_lines" | awk -F'\t' 'NF == 20')
+  perf_rows=$(echo "$perf_lines" | awk -F'\t' 'NF == 20 || NF == 22')
   perf_malformed=$(( $(echo "$perf_lines" | awk 'NF' | wc -l) - $(echo "$perf_rows" | awk 'NF' | wc -l) ))
   echo "## Performance"
   echo
-  echo "$perf_rows" | awk -F'\t' 'NF == 20 {n[$7]++; all++}
+  echo "$perf_rows" | awk -F'\t' 'NF == 20 || NF == 22 {n[$7]++; all++}
     END {printf "Perf points: %d (OK %d, SLOW %d, FAST %d, AMBIGUOUS %d, NO_BASELINE %d)\n", all, n["OK"], n["SLOW"], n["FAST"], n["AMBIGUOUS"], n["NO_BASELINE"]}'
   [ "$perf_malformed" -gt 0 ] && echo "($perf_malformed malformed rows left out)"
   # Per family (column 2), so a family whose points are all skipped for want of a baseline shows.
   echo
   echo "| family | points | OK | SLOW | FAST | AMBIGUOUS | NO_BASELINE |"
   echo "|---|---|---|---|---|---|---|"
-  echo "$perf_rows" | awk -F'\t' 'NF == 20 {all[$2]++; n[$2, $7]++}
+  echo "$perf_rows" | awk -F'\t' 'NF == 20 || NF == 22 {all[$2]++; n[$2, $7]++}
     END {for (f in all) printf "| %s | %d | %d | %d | %d | %d | %d |\n", f, all[f], n[f, "OK"], n[f, "SLOW"], n[f, "FAST"], n[f, "AMBIGUOUS"], n[f, "NO_BASELINE"]}' | sort
   planted=$(echo "$perf_rows" | awk -F'\t' '$17 + 0 > m {m = $17 + 0} END {if (m > 0) printf "%.1f", m * 100}')
   [ -n "$planted" ] && echo && echo "**Planted slowdown of $planted% — SLOW verdicts are expected.**"
+  # Each notable point names the card it ran on (index and the UUID's first 12 characters, as the
+  # "Time" line names GPUs): on a host of several GPUs a slow card shows as its points.
   notable=$(for v in SLOW AMBIGUOUS FAST; do
-    echo "$perf_rows" | awk -F'\t' -v v="$v" '$7 == v {printf "| %s | %s | %+.1f%% |\n", $1, $7, ($16 - 1) * 100}'
+    echo "$perf_rows" | awk -F'\t' -v v="$v" '$7 == v {
+      card = (NF == 22 && $21 >= 0) ? sprintf("GPU %d (%s)", $21, substr($22, 1, 12)) : "-"
+      printf "| %s | %s | %s | %+.1f%% |\n", $1, card, $7, ($16 - 1) * 100}'
   done)
   if [ -n "$notable" ]; then
     echo
-    echo "| point | verdict | change vs baseline |"
-    echo "|---|---|---|"
+    echo "| point | GPU | verdict | change vs baseline |"
+    echo "|---|---|---|---|"
     echo "$notable"
   fi
   echo

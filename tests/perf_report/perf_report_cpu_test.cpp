@@ -170,6 +170,28 @@ TEST(PerfReportPage, ShowsEveryPointLabel) {
   EXPECT_EQ(html.find("<script"), std::string::npos) << "the page needs no scripts";
 }
 
+// On a host of several GPUs each point names the card it ran on (index and the UUID's start), in the
+// points to look at and in its family's table; with one card the page stays as it was.
+TEST(PerfReportPage, NamesTheCardOfEachPointWhenThereAreSeveral) {
+  judged_point slow_card = point_of("Regressed", 120.0, verdict::slow, 100.0, 118.0);
+  slow_card.gpu_index = 2;
+  slow_card.gpu_uuid = "GPU-1a2b3c4d-0000-1111-2222-333344445555";
+  judged_point other = point_of("Steady", 100.0, verdict::ok, 99.0);
+  other.gpu_index = 0;
+  other.gpu_uuid = "GPU-99999999-0000-1111-2222-333344445555";
+  perf_rows rows;
+  rows.points = {other, slow_card};
+  const std::string html = perf_page_html(rows, {});
+  EXPECT_NE(html.find("reduction/Regressed/n=2^20/block=256</a> on GPU 2 (GPU-1a2b3c4d)"), std::string::npos) << html;
+  EXPECT_NE(html.find("<th class=\"text\">GPU</th>"), std::string::npos);
+  EXPECT_NE(html.find("<td class=\"text\">GPU 0 (GPU-99999999)</td>"), std::string::npos);
+
+  rows.points = {slow_card};  // one card: no GPU column, no card named
+  const std::string one = perf_page_html(rows, {});
+  EXPECT_EQ(one.find("<th class=\"text\">GPU</th>"), std::string::npos);
+  EXPECT_EQ(one.find(" on GPU 2"), std::string::npos);
+}
+
 TEST(PerfReportPage, MarksEachVerdictWithItsClassAndColour) {
   const std::string html = perf_page_html(every_verdict_rows(), {});
   const struct {

@@ -46,4 +46,15 @@ printf '50\n0\n100\n' >"$work/run/gpu_busy.csv"
 bash "$root/scripts/summarise_run.sh" "$work/run" "NVIDIA H100" 1 0 1 0 "" >"$work/summary3.md" 2>/dev/null
 grep -qF "GPU 50% busy on average, idle in 33% of 3 samples" "$work/summary3.md" ||
   { echo "FAILED: one GPU's busy line:"; grep '^Time:' "$work/summary3.md"; exit 1; }
-echo "passed: the first catch reads decoded, on one line, with its first wrong element; busy time and units per GPU"
+# Issue 34: a perf row names its card (columns 21-22); a notable point says which card it ran on, and
+# a row from before (20 columns) still counts, its card unknown.
+printf '%s\t' "reduction/Slow/n=2^26/block=256" reduction Slow "n=2^26" "block=256" "NVIDIA H100 80GB HBM3" SLOW \
+  120 119 121 "" 100 99.5 100.5 0.03 1.2 0 50 4 1980 2 >"$work/run/perf/slow_card.tsv"
+printf 'GPU-1a2b3c4d-0000-1111-2222-333344445555\n' >>"$work/run/perf/slow_card.tsv"
+bash "$root/scripts/summarise_run.sh" "$work/run" "NVIDIA H100" 1 0 1 0 "" >"$work/summary5.md" 2>/dev/null
+grep -qF "| reduction/Slow/n=2^26/block=256 | GPU 2 (GPU-1a2b3c4d) | SLOW | +20.0% |" "$work/summary5.md" ||
+  { echo "FAILED: the slow point's card:"; sed -n '/^## Performance/,/^## /p' "$work/summary5.md"; exit 1; }
+grep -qF "Perf points: 3 (OK 1, SLOW 1, FAST 0, AMBIGUOUS 1, NO_BASELINE 0)" "$work/summary5.md" ||
+  { echo "FAILED: old and new rows counted together:"; grep '^Perf points' "$work/summary5.md"; exit 1; }
+echo "passed: the first catch reads decoded, on one line, with its first wrong element; busy time and units per GPU;" \
+  "a slow perf point names its card"

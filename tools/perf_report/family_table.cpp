@@ -16,13 +16,17 @@ constexpr const char* no_value = "<span class=\"none\">\u2014</span>";
 
 std::string family_table_html(const std::vector<const perf::judged_point*>& points) {
   std::ostringstream html;
-  html << "<table class=\"points\">\n<thead><tr><th class=\"text\">point</th><th>median \u00b5s</th><th>q1\u2013q3 \u00b5s</th>"
+  // On a host of several GPUs each point says which card it ran on.
+  const bool name_cards = several_cards(points);
+  html << "<table class=\"points\">\n<thead><tr><th class=\"text\">point</th>"
+       << (name_cards ? "<th class=\"text\">GPU</th>" : "") << "<th>median \u00b5s</th><th>q1\u2013q3 \u00b5s</th>"
           "<th>baseline median \u00b5s</th><th>ratio</th><th>threshold</th><th class=\"text\">verdict</th><th>samples</th>"
           "<th>batch</th><th>SM clock</th></tr></thead>\n<tbody>\n";
   for (const perf::judged_point* p : points) {
     const verdict_style style = style_of(p->result);
     html << "<tr class=\"" << style.css_class << "\" data-key=\"" << html_escape(p->key.str()) << "\">";
     html << "<td class=\"text\">" << html_escape(point_label(p->key)) << "</td>";
+    if (name_cards) html << "<td class=\"text\">" << html_escape(card_label(*p)) << "</td>";
     html << "<td>" << format_us(p->first.median_us);
     if (p->remeasure) html << "<br><span class=\"sub\">re-measure " << format_us(p->remeasure->median_us) << "</span>";
     html << "</td>";

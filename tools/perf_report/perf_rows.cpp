@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <system_error>
 
@@ -55,5 +56,24 @@ perf_rows read_perf_dir(const std::filesystem::path& report_dir) {
 }
 
 std::string point_label(const perf::point_key& key) { return key.variant + " " + key.size + " " + key.config; }
+
+std::string card_label(const perf::judged_point& p) {
+  if (p.gpu_uuid.empty() && p.gpu_index < 0) return "";
+  const std::string index = p.gpu_index >= 0 ? std::to_string(p.gpu_index) : "?";
+  return "GPU " + index + (p.gpu_uuid.empty() ? "" : " (" + p.gpu_uuid.substr(0, 12) + ")");
+}
+
+bool several_cards(const std::vector<const perf::judged_point*>& points) {
+  std::set<std::string> cards;
+  for (const perf::judged_point* p : points)
+    if (!p->gpu_uuid.empty()) cards.insert(p->gpu_uuid);
+  return cards.size() > 1;
+}
+
+bool several_cards(const perf_rows& rows) {
+  std::vector<const perf::judged_point*> points;
+  for (const perf::judged_point& p : rows.points) points.push_back(&p);
+  return several_cards(points);
+}
 
 }  // namespace kc::perf_report

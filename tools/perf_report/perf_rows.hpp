@@ -34,4 +34,11 @@ perf_rows read_perf_dir(const std::filesystem::path& report_dir);
 // The point's label on the page: "variant size config" (the family is the chart it is in).
 std::string point_label(const perf::point_key& key);
 
+// The card a point ran on, as the run's summary names GPUs: "GPU 2 (GPU-1a2b3c4d)", index and the
+// UUID's first 12 characters; "" where the row does not say (one from before issue 34).
+std::string card_label(const perf::judged_point& p);
+// Whether the points ran on more than one card (by UUID): then each point says which.
+bool several_cards(const std::vector<const perf::judged_point*>& points);
+bool several_cards(const perf_rows& rows);
+
 }  // namespace kc::perf_report
