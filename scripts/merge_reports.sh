@@ -27,6 +27,8 @@ for report in "$@"; do
   cp "$report"/units/*.xml "$report"/units/*.tsv "$merged/units/" 2>/dev/null
   cp -r "$report"/failures/. "$merged/failures/" 2>/dev/null
   cp "$report"/*_benchmark.* "$merged/" 2>/dev/null
+  # Each machine's perf rows: one file per point and card, named by the card's UUID, so none overwrites another.
+  mkdir -p "$merged/perf" && cp "$report"/perf/*.tsv "$merged/perf/" 2>/dev/null
   cat "$report/ctest.log" >>"$merged/ctest.log" 2>/dev/null
   # Each machine's GPU samples (index, UUID, utilization): the merged summary gives each GPU's busy share.
   cat "$report/gpu_busy.csv" >>"$merged/gpu_busy.csv" 2>/dev/null

@@ -102,7 +102,7 @@ fi
 build_status=$?
 watch_stop
 t1=$(date +%s)
-rm -rf build/gpu/gtest-xml build/gpu/units  # this run's verdicts only
+rm -rf build/gpu/gtest-xml build/gpu/units "$out/perf"  # this run's verdicts only (a reused folder's perf rows too)
 ctest_status=1
 if [ $build_status -eq 0 ]; then
   # Two phases, so the GPU is never drained for a test that must have it alone: first every test that

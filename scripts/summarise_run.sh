@@ -159,7 +159,7 @@ fi
 # older rows of 20); kconform_perf_report draws them into perf.html.
 if ls "$out"/perf/*.tsv >/dev/null 2>&1; then
   perf_lines=$(cat "$out"/perf/*.tsv | grep -v -e $'^key\t' -e '^[[:space:]]*$')
-  perf_rows=$(echo "$perf_lines" | awk -F'\t' 'NF == 20 || NF == 22')
+  perf_rows=$(echo "$perf_lines" | awk -F'\t' 'NF == 20 || (NF == 22 && $21 ~ /^(-1|[0-9]+)$/)')
   perf_malformed=$(( $(echo "$perf_lines" | awk 'NF' | wc -l) - $(echo "$perf_rows" | awk 'NF' | wc -l) ))
   echo "## Performance"
   echo
@@ -178,7 +178,7 @@ if ls "$out"/perf/*.tsv >/dev/null 2>&1; then
   # "Time" line names GPUs): on a host of several GPUs a slow card shows as its points.
   notable=$(for v in SLOW AMBIGUOUS FAST; do
     echo "$perf_rows" | awk -F'\t' -v v="$v" '$7 == v {
-      card = (NF == 22 && $21 >= 0) ? sprintf("GPU %d (%s)", $21, substr($22, 1, 12)) : "-"
+      card = (NF == 22 && $21 ~ /^[0-9]+$/) ? sprintf("GPU %d (%s)", $21, substr($22, 1, 12)) : (NF == 22 && $22 != "" ? substr($22, 1, 12) : "-")
       printf "| %s | %s | %s | %+.1f%% |\n", $1, card, $7, ($16 - 1) * 100}'
   done)
   if [ -n "$notable" ]; then

@@ -189,7 +189,9 @@ TEST(PerfReportPage, NamesTheCardOfEachPointWhenThereAreSeveral) {
   rows.points = {slow_card};  // one card: no GPU column, no card named
   const std::string one = perf_page_html(rows, {});
   EXPECT_EQ(one.find("<th class=\"text\">GPU</th>"), std::string::npos);
-  EXPECT_EQ(one.find(" on GPU 2"), std::string::npos);
+  EXPECT_EQ(one.find("</a> on GPU 2"), std::string::npos);
+  // The chart's tooltip says the card whenever the row does.
+  EXPECT_NE(one.find("reduction/Regressed/n=2^20/block=256 on GPU 2 (GPU-1a2b3c4d)\nSLOW"), std::string::npos);
 }
 
 TEST(PerfReportPage, MarksEachVerdictWithItsClassAndColour) {

@@ -49,7 +49,9 @@ std::string fitted_label(const std::string& label, double width) {
 
 std::string tooltip(const perf::judged_point& p) {
   std::ostringstream t;
-  t << p.key.str() << "\n" << perf::name_of(p.result);
+  t << p.key.str();
+  if (const std::string card = card_label(p); !card.empty()) t << " on " << card;
+  t << "\n" << perf::name_of(p.result);
   if (p.base) t << ": " << format_change(p.ratio()) << " against the baseline (threshold " << format_band(p.threshold) << ")";
   t << "\nmedian " << format_us(p.first.median_us) << " \u00b5s (q1 " << format_us(p.first.q1_us) << ", q3 "
     << format_us(p.first.q3_us) << ")";
