@@ -112,9 +112,9 @@ reporter="$suite/tools/grade_report/kconform_grade_report"
 # channel ($out/<student>/run): every folder above them searchable by it. Found on an H100 with --out
 # under /root (mode 0700): every case failed "could not load the submission: Permission denied" and
 # a correct submission scored 10. A folder above --out is the instructor's to choose, so grading
-# stops here, before any student is built and before --out's mode is changed; --out and the folders grade.sh makes under it are set to
-# search without listing for others (o+x, o-r: a sanitizer run's executor may read any file it can
-# name, docs/grading.md, "Trust boundary").
+# stops here, before any student is built and before --out's mode is changed. --out and the folders
+# grade.sh makes under it are set to search without listing for others (o+x, o-r: a sanitizer run's
+# executor may read any file it can name, docs/grading.md, "Trust boundary").
 if [ "$(id -u)" = 0 ]; then
   . "$root/scripts/sandbox_reach.sh" || fail "scripts/sandbox_reach.sh is missing"
   for needed in "$out" "$executor"; do
@@ -171,6 +171,7 @@ build_submission() {
     grep -qE "(conflicting|incompatible|more than one).*\bkc_|\bkc_[a-z_]+.*(conflicting|incompatible)" "$dir/compile.log" &&
       status=signature_error
   else
+    chmod o+r "$dir/lib/libsubmission.so"  # the executor (uid 65534) loads it, whatever the umask
     # Library code: imports from the CUDA libraries, and CUB/Thrust code instantiated in it.
     { nm -D --undefined-only "$dir/lib/libsubmission.so" | awk '{print $NF}' |
         grep -E '^(cublas|cusparse|cusolver|cufft|curand|cudnn|nvrtc)' | sed 's/@.*//'
@@ -291,7 +292,6 @@ for i in "${!names[@]}"; do
   [ "$(cat "$dir/build.status")" = ok ] || continue
   mkdir -p "$dir/run"
   chmod o+x,o-r "$dir/run"  # the sanitizer's report channel (a FIFO, mode 0622) is opened here by the executor's tool
-  chmod o+r "$dir/lib/libsubmission.so"
   rm -f "$dir/run/hangs.tsv"
   # Hangs cost seconds (issue 19): a spinning kernel ends at the in-process kernel deadline (10 s), a
   # host-side hang at the runner's per-case deadline (12 s; SIGKILL to the process group, which no

@@ -163,14 +163,14 @@ if ls "$out"/perf/*.tsv >/dev/null 2>&1; then
   perf_malformed=$(( $(echo "$perf_lines" | awk 'NF' | wc -l) - $(echo "$perf_rows" | awk 'NF' | wc -l) ))
   echo "## Performance"
   echo
-  echo "$perf_rows" | awk -F'\t' 'NF == 20 || NF == 22 {n[$7]++; all++}
+  echo "$perf_rows" | awk -F'\t' 'NF {n[$7]++; all++}
     END {printf "Perf points: %d (OK %d, SLOW %d, FAST %d, AMBIGUOUS %d, NO_BASELINE %d)\n", all, n["OK"], n["SLOW"], n["FAST"], n["AMBIGUOUS"], n["NO_BASELINE"]}'
   [ "$perf_malformed" -gt 0 ] && echo "($perf_malformed malformed rows left out)"
   # Per family (column 2), so a family whose points are all skipped for want of a baseline shows.
   echo
   echo "| family | points | OK | SLOW | FAST | AMBIGUOUS | NO_BASELINE |"
   echo "|---|---|---|---|---|---|---|"
-  echo "$perf_rows" | awk -F'\t' 'NF == 20 || NF == 22 {all[$2]++; n[$2, $7]++}
+  echo "$perf_rows" | awk -F'\t' 'NF {all[$2]++; n[$2, $7]++}
     END {for (f in all) printf "| %s | %d | %d | %d | %d | %d | %d |\n", f, all[f], n[f, "OK"], n[f, "SLOW"], n[f, "FAST"], n[f, "AMBIGUOUS"], n[f, "NO_BASELINE"]}' | sort
   planted=$(echo "$perf_rows" | awk -F'\t' '$17 + 0 > m {m = $17 + 0} END {if (m > 0) printf "%.1f", m * 100}')
   [ -n "$planted" ] && echo && echo "**Planted slowdown of $planted% — SLOW verdicts are expected.**"

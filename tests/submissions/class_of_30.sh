@@ -13,7 +13,8 @@ set -uo pipefail
 out=$1 budget=${2:-300}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-# On a host of several GPUs this test grades on the GPU CTest handed it, beside the others on theirs.
+# Side by side on a host of several GPUs (KCONFORM_PIN_TO_RESOURCE_GPU=1) this test grades on the GPU CTest
+# handed it, beside the others on theirs; one at a time, its batch spreads over every GPU.
 . "$root/ctest_config/pin_to_resource_gpu.sh" || { echo "FAILED: $root/ctest_config/pin_to_resource_gpu.sh is missing"; exit 2; }
 pin_to_resource_gpu
 if ! nvidia-smi -L >/dev/null 2>&1; then

@@ -128,12 +128,13 @@ std::string points_to_look_at_html(const perf_rows& rows, std::string (*anchor)(
   // On a host of several GPUs, the card each point ran on: a slow card shows as its points.
   const bool name_cards = several_cards(rows);
   for (perf::verdict v : {perf::verdict::slow, perf::verdict::ambiguous, perf::verdict::fast})
-    for (const perf::judged_point& p : rows.points)
-      if (p.result == v)
-        attention << "<li><span class=\"verdict " << style_of(v).css_class << "\">" << perf::name_of(v) << " "
-                  << (p.base ? format_change(p.ratio()) : "") << "</span> <a href=\"#" << anchor(p.key.family) << "\">"
-                  << html_escape(p.key.str()) << "</a>"
-                  << (name_cards && !card_label(p).empty() ? " on " + html_escape(card_label(p)) : std::string()) << "</li>\n";
+    for (const perf::judged_point& p : rows.points) {
+      if (p.result != v) continue;
+      const std::string card = name_cards ? card_label(p) : std::string();
+      attention << "<li><span class=\"verdict " << style_of(v).css_class << "\">" << perf::name_of(v) << " "
+                << (p.base ? format_change(p.ratio()) : "") << "</span> <a href=\"#" << anchor(p.key.family) << "\">"
+                << html_escape(p.key.str()) << "</a>" << (card.empty() ? "" : " on " + html_escape(card)) << "</li>\n";
+    }
   if (attention.str().empty()) return "";
   return "<h3>Points to look at</h3>\n<ul class=\"attention\">\n" + attention.str() + "</ul>\n";
 }
