@@ -27,6 +27,7 @@
 # with N GPUs, units spread over all N.
 
 set(KCONFORM_SANITIZER_RUNNER "${CMAKE_CURRENT_LIST_DIR}/run_sanitizer.sh")
+set(KCONFORM_EVERY_GPU_LAUNCHER "${CMAKE_CURRENT_LIST_DIR}/on_every_resource_gpu.sh")
 set(KCONFORM_SKIP_RETURN_CODE 77)
 
 # kconform_test_executable(<target> SOURCES <src...> [LIBRARIES <lib...>] [DEFINITIONS <def...>])
@@ -109,6 +110,11 @@ set(KCONFORM_SHARED_GPU_ENVIRONMENT "KCONFORM_CUDA_SYNC=${KCONFORM_SHARED_CUDA_S
 # KCONFORM_ALONE_REFERENCE_THREADS cores' worth of OpenMP threads (run_gpu_suite.sh: cores / GPUs),
 # which bounds the CPU they contend for. labels.gpu_run_phases checks either form.
 option(KCONFORM_ALONE_PER_GPU "Tests labelled alone have their GPU to themselves, not the machine" OFF)
+# How many GPUs the run uses (run_gpu_suite.sh: those it sees). With KCONFORM_ALONE_PER_GPU and more
+# than one, a suite registered EVERY_GPU (the perf points) runs each unit on every GPU at once, each
+# copy alone on its card (RESOURCE_GROUPS "<count>,gpus:<slots>", ctest_config/on_every_resource_gpu.sh),
+# so every card of the host is judged against its model's stored baseline and a slow one is named.
+set(KCONFORM_GPU_COUNT 1 CACHE STRING "GPUs the GPU run uses; EVERY_GPU suites fan out to each (with KCONFORM_ALONE_PER_GPU)")
 set(KCONFORM_ALONE_REFERENCE_THREADS ${KCONFORM_ALL_CORES} CACHE STRING
     "OpenMP threads of a test alone on its GPU (KCONFORM_ALONE_PER_GPU)")
 # The OpenMP threads of a test labelled alone.
@@ -120,7 +126,10 @@ endif()
 
 # kconform_add_gpu_suite(<target> FAMILY <family> KIND <kind> SOURCES <src...> [LIBRARIES <lib...>]
 #                        [LABELS <label...>] [EXCLUSIVE] [RUN_SERIAL] [TIMEOUT <s>] [CASE_TIMEOUT <s>]
-#                        [REFERENCE_THREADS <n>] [PRIORITY <cost>] [SECONDS_PER_SHARD <s>])
+#                        [REFERENCE_THREADS <n>] [PRIORITY <cost>] [SECONDS_PER_SHARD <s>] [EVERY_GPU])
+# EVERY_GPU (with RUN_SERIAL: the perf suites): on a run of several GPUs, each alone test on its own
+# (KCONFORM_ALONE_PER_GPU, KCONFORM_GPU_COUNT > 1), every unit runs once on each GPU, all at once, as
+# units <name>.gpu<k>, each copy with KCONFORM_ALONE_REFERENCE_THREADS OpenMP threads (cores / GPUs).
 # PRIORITY is added to each unit's declared cost: CTest starts the highest cost first, so units that
 # are long and mostly CPU work (the 2^31 sizes) start early and overlap the GPU-bound ones. A unit
 # with measured seconds (ctest_config/test_costs.txt, CTest's cost data) is ordered by those instead.
@@ -135,7 +144,7 @@ endif()
 # <kind> and LABELS; per-case verdicts in units/<name>.xml. Units are listed when ctest runs (the
 # program is asked, without touching CUDA), and ordered heaviest first by their declared cost.
 function(kconform_add_gpu_suite target)
-  cmake_parse_arguments(ARG "EXCLUSIVE;RUN_SERIAL" "FAMILY;KIND;TIMEOUT;CASE_TIMEOUT;REFERENCE_THREADS;PRIORITY;SECONDS_PER_SHARD" "SOURCES;LIBRARIES;DEFINITIONS;LABELS" ${ARGN})
+  cmake_parse_arguments(ARG "EXCLUSIVE;RUN_SERIAL;EVERY_GPU" "FAMILY;KIND;TIMEOUT;CASE_TIMEOUT;REFERENCE_THREADS;PRIORITY;SECONDS_PER_SHARD" "SOURCES;LIBRARIES;DEFINITIONS;LABELS" ${ARGN})
   if(NOT DEFINED ARG_SECONDS_PER_SHARD)
     set(ARG_SECONDS_PER_SHARD ${KCONFORM_SECONDS_PER_SHARD})
   endif()
@@ -149,6 +158,11 @@ function(kconform_add_gpu_suite target)
     set(ARG_REFERENCE_THREADS ${KCONFORM_ALONE_THREADS})
   elseif(NOT ARG_REFERENCE_THREADS)
     set(ARG_REFERENCE_THREADS ${KCONFORM_REFERENCE_THREADS})
+  endif()
+  # Alone on its GPU (several GPUs), a test runs beside the other GPUs' alone tests (and an EVERY_GPU
+  # unit beside its own copies): its share of the cores, even where the suite asks for every core.
+  if(ARG_RUN_SERIAL AND KCONFORM_ALONE_PER_GPU AND ARG_REFERENCE_THREADS GREATER KCONFORM_ALONE_REFERENCE_THREADS)
+    set(ARG_REFERENCE_THREADS ${KCONFORM_ALONE_REFERENCE_THREADS})
   endif()
   if(NOT ARG_PRIORITY)
     set(ARG_PRIORITY 0)
@@ -164,6 +178,15 @@ function(kconform_add_gpu_suite target)
   set(slots 1)
   if(ARG_EXCLUSIVE)
     set(slots ${KCONFORM_GPU_SLOTS})
+  endif()
+  # One copy per GPU (EVERY_GPU): the launcher runs the unit on each GPU of its resource groups.
+  set(groups 1)
+  set(launcher "")
+  set(name_suffix "")
+  if(ARG_EVERY_GPU AND ARG_RUN_SERIAL AND KCONFORM_ALONE_PER_GPU AND KCONFORM_GPU_COUNT GREATER 1)
+    set(groups ${KCONFORM_GPU_COUNT})
+    set(launcher "\"${KCONFORM_EVERY_GPU_LAUNCHER}\"")
+    set(name_suffix ".gpu@GPU@")
   endif()
   set(labels "gpu;${ARG_FAMILY};${ARG_KIND}")
   foreach(label IN LISTS ARG_LABELS)
@@ -240,7 +263,7 @@ foreach(line IN LISTS units)
     if(shards GREATER 1)
       string(APPEND name \".\${shard}of\${shards}\")
     endif()
-    add_test(\"\${name}\" \"\${runner}\" run --exe \"\${exe}\" --name \"\${name}\" --unit \"\${unit}\" --shard \${shard}/\${shards} --report-dir \"${CMAKE_BINARY_DIR}\" --case-timeout ${ARG_CASE_TIMEOUT} --listing-cache \"\${listing}\")
+    add_test(\"\${name}\" ${launcher} \"\${runner}\" run --exe \"\${exe}\" --name \"\${name}${name_suffix}\" --unit \"\${unit}\" --shard \${shard}/\${shards} --report-dir \"${CMAKE_BINARY_DIR}\" --case-timeout ${ARG_CASE_TIMEOUT} --listing-cache \"\${listing}\")
     # Measured: a line \"<name> <runs> <seconds>\" with runs >= 1 and seconds within the timeout (CTest
     # writes a test that did not pass as \"<name> 0 <its COST>\", and a build folder from before this
     # rule may hold declared costs averaged in).
@@ -254,7 +277,7 @@ foreach(line IN LISTS units)
     if(NOT is_measured)
       set_tests_properties(\"\${name}\" PROPERTIES COST \${cost})
     endif()
-    set_tests_properties(\"\${name}\" PROPERTIES LABELS \"${labels}\" RESOURCE_GROUPS \"gpus:${slots}\"
+    set_tests_properties(\"\${name}\" PROPERTIES LABELS \"${labels}\" RESOURCE_GROUPS \"${groups},gpus:${slots}\"
       SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE} TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT \"${environment}\" ${serial})
   endforeach()
 endforeach()

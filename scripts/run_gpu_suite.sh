@@ -97,7 +97,7 @@ if [ "$gpus" -gt 1 ]; then
   alone_jobs=(-j "$gpus")
 fi
 { cmake --preset gpu -DKCONFORM_GPU_SLOTS="$slots" -DKCONFORM_REFERENCE_THREADS="$threads" \
-    -DKCONFORM_ALONE_PER_GPU="$alone_per_gpu" -DKCONFORM_ALONE_REFERENCE_THREADS="$alone_threads" &&
+    -DKCONFORM_ALONE_PER_GPU="$alone_per_gpu" -DKCONFORM_ALONE_REFERENCE_THREADS="$alone_threads" -DKCONFORM_GPU_COUNT="$gpus" &&
     cmake --build --preset gpu; } >"$out/build.log" 2>&1
 build_status=$?
 watch_stop
