@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The order and threads of a grading batch's CTest project (scripts/grade.sh; issue 33): longest first,
+# so that no long unit is the batch's tail and the performance units, which need every slot of a GPU,
+# are not held back behind a few stragglers. In the project grade.sh writes for one submission:
+#   - per-student: the shared value process before the sanitizer units, and both before the
+#     performance unit;
+#   - per-group: every value unit and sanitizer unit before the performance unit;
+#   - the performance unit asks for every slot of a GPU and has the host's cores for its OpenMP
+#     threads; every other unit shares the GPU (one slot) with 4.
+# CPU only: nvidia-smi is faked to find no GPU, so grade.sh writes the project and stops before running it.
+#   check_batch_order.sh <work dir>
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+work=${1:?usage: check_batch_order.sh <work dir>}
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+rm -rf "$work" && mkdir -p "$work/bin" || { echo "FAIL: cannot make $work"; exit 1; }
+printf '#!/bin/sh\nexit 9\n' >"$work/bin/nvidia-smi" && chmod +x "$work/bin/nvidia-smi"
+
+# The project's tests as "<name> <cost> <resources> <OMP threads>", one a line.
+tests_of() {
+  awk '
+    /^add_test\("/ { split($0, q, "\""); name = q[2] }
+    /^set_tests_properties\("/ {
+      split($0, q, "\""); name = q[2]
+      match($0, /RESOURCE_GROUPS "[^"]*"/); resources = substr($0, RSTART + 17, RLENGTH - 18)
+      match($0, /COST [0-9]+/); cost = substr($0, RSTART + 5, RLENGTH - 5)
+      getline env
+      match(env, /OMP_NUM_THREADS=[0-9]+/); threads = substr(env, RSTART + 16, RLENGTH - 16)
+      print name, cost, resources, threads
+    }' "$1"
+}
+
+for processes in per-student per-group; do
+  out="$work/$processes"
+  PATH="$work/bin:$PATH" "$root/scripts/grade.sh" --family reduction --processes "$processes" --seed 1 \
+    --submission "$root/tests/submissions/reduction/correct.cu" --out "$out" >"$work/$processes.log" 2>&1
+  project="$out/ctest/CTestTestfile.cmake"
+  [ -f "$project" ] || { fail "$processes: grade.sh wrote no project ($work/$processes.log)"; tail -5 "$work/$processes.log"; continue; }
+  tests_of "$project" >"$work/$processes.tests"
+  [ "$(wc -l <"$work/$processes.tests")" -ge 5 ] || { fail "$processes: too few tests read:"; cat "$work/$processes.tests"; continue; }
+  perf_cost=$(awk '$1 ~ /\.performance$/ { print $2 }' "$work/$processes.tests")
+  [ -n "$perf_cost" ] || { fail "$processes: no performance unit"; continue; }
+  awk -v p="$perf_cost" '$1 !~ /\.performance$/ && ($2 == "" || $2 + 0 <= p + 0) { print }' "$work/$processes.tests" |
+    while read -r line; do echo "FAIL: $processes: not before the performance unit (cost $perf_cost): $line"; done |
+    tee "$work/$processes.late" | head -5
+  [ -s "$work/$processes.late" ] && failures=$((failures + 1))
+  # Resources and threads.
+  awk -v cores="$(nproc)" '
+    $1 ~ /\.performance$/ && ($3 !~ /^gpus:[0-9]+$/ || $3 == "gpus:1" && cores > 1 || $4 != cores) { print "performance: " $0 }
+    $1 !~ /\.performance$/ && ($3 != "gpus:1" || $4 != 4) { print "shared: " $0 }' "$work/$processes.tests" >"$work/$processes.bad"
+  [ -s "$work/$processes.bad" ] && fail "$processes: resources or threads: $(cat "$work/$processes.bad")"
+done
+if [ -f "$work/per-student.tests" ]; then
+  values=$(awk '$1 ~ /\.values$/ { print $2 }' "$work/per-student.tests")
+  lowest_tool=$(awk '$1 ~ /\.sanitizer\./ { print $2 }' "$work/per-student.tests" | sort -n | head -1)
+  [ -n "$values" ] && [ -n "$lowest_tool" ] && [ "$values" -gt "$lowest_tool" ] ||
+    fail "per-student: the shared value process (cost ${values:-none}) does not start before the sanitizer units (${lowest_tool:-none})"
+fi
+[ $failures -eq 0 ] && echo "PASSED: a batch's tests start longest first, the performance units last"
+[ $failures -eq 0 ]
