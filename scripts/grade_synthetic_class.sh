@@ -24,7 +24,8 @@
 #
 # Per family, under <out>/<family>/: class/ (the students, links to the examples), grades/ (grade.sh's
 # --out: class.csv, a folder per student), grade.log, progress.tsv (every 20 s: students built, units
-# done, GPU busy, load), composition.txt, timing.txt (what was printed),
+# done, GPU busy, load), composition.txt, timeline.txt (scripts/class_timeline.sh: the grading
+# processes by kind over time; a class cut short can be read with it too), timing.txt (what was printed),
 # row.tsv. Default --out: grades/synthetic-class-<date>.
 # Exit: 0 graded (whatever the students scored); 2 bad arguments or a family that could not be graded.
 set -uo pipefail
@@ -150,6 +151,8 @@ for fam in "$@"; do
   graded=$?
   kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null
   wall=$(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
+  # Where the time went, by kind of grading process (scripts/class_timeline.sh).
+  "$root/scripts/class_timeline.sh" "$dir/grades" >"$dir/timeline.txt" 2>&1
   if [ $graded -ne 0 ]; then
     echo "$fam: grading the class did not work (exit $graded, after ${wall} s): $dir/grade.log"
     tail -5 "$dir/grade.log"

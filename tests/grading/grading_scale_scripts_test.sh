@@ -8,6 +8,8 @@
 #   - the same script, class_timing.sh and class_timing_table.sh graded through a stand-in grade.sh and
 #     nvidia-smi (tests/grading/fake_grade/) in a copy of the repository's scripts and examples: every
 #     family's row, the table with all 8 families, a quoted verdict ("sanitizer, slow") counted once;
+#   - scripts/class_timeline.sh on fabricated unit records: processes by kind, the running counts, the
+#     performance phase;
 #   - tests/submissions/check_neighbours_every_group.sh through the same stand-ins: its runs and table,
 #     a neighbour that changes a sanitizer verdict failing it, its run count checked, 77 without a GPU.
 # What grading itself does on the GPU is not tested here (grading.neighbours.every_group and the
@@ -103,6 +105,33 @@ chmod +x "$scratch/bin-none/nvidia-smi"
 PATH="$scratch/bin-none:$PATH" env -u KCONFORM_REQUIRE_GPU "$neighbours" "$scratch/nogpu" >"$scratch/nogpu.log" 2>&1
 status=$?
 [ $status -eq 77 ] || { fail "without a GPU check_neighbours_every_group.sh exited $status, not 77"; indent <"$scratch/nogpu.log"; }
+
+# ---- scripts/class_timeline.sh on fabricated unit records (tools/runner's units/*.json) ----
+# s1: per-student, two value groups sharing one process (one start, 3 + 2 s), three sanitizer units;
+# s2: a value process of 11 s, started with s1's; both performance units after the rest. Times from the first start (90).
+timeline="$scratch/timeline"
+unit() {  # unit <student> <unit> <started> <seconds>
+  mkdir -p "$timeline/$1/run/units"
+  printf '{"unit": "%s", "processes": 1, "seconds": %s, "started": %s, "cases": []}\n' "$2" "$4" "$3" \
+    >"$timeline/$1/run/units/$2.json"
+}
+unit s1 grade.configs 100 3; unit s1 grade.small_sizes 100 2
+for tool in memcheck racecheck synccheck; do unit s1 grade.sanitizer.$tool 90 4; done
+unit s2 grade.configs 100 11
+unit s1 grade.performance 112 1; unit s2 grade.performance 113 1.5
+"$root/scripts/class_timeline.sh" "$timeline" 5 >"$scratch/timeline.log" 2>&1 ||
+  { fail "class_timeline.sh: exit $?"; indent <"$scratch/timeline.log"; }
+# kind, processes, first start, last end, process-seconds, mean, max
+for expected in "values 2 10 21 16 8.0 11.0" "sanitizer 3 0 4 12 4.0 4.0" "performance 2 22 24 2 1.2 1.5"; do
+  grep -qE "^$(echo "$expected" | sed 's/ / +/g')$" "$scratch/timeline.log" ||
+    { fail "class_timeline.sh: no row '$expected'"; indent <"$scratch/timeline.log"; }
+done
+grep -qE '^ +10 s +2 +0 +0$' "$scratch/timeline.log" || { fail "class_timeline.sh: not 2 value processes at 10 s"; indent <"$scratch/timeline.log"; }
+grep -q 'ended at 21 s; the performance processes ran from 22 s to 24 s (2 of them, 2 s); 1 s between' "$scratch/timeline.log" ||
+  { fail "class_timeline.sh: the performance phase"; indent <"$scratch/timeline.log"; }
+rm -rf "$scratch/empty" && mkdir -p "$scratch/empty"
+"$root/scripts/class_timeline.sh" "$scratch/empty" >/dev/null 2>&1
+[ $? -eq 1 ] || fail "class_timeline.sh: a folder without unit records was not refused"
 
 [ $failures -eq 0 ] || { echo "FAILED: $failures check(s); logs under $scratch"; exit 1; }
 echo "PASSED: the synthetic class's arguments and classes, its timing rows and table, and the neighbour check's runs," \

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# class_timeline.sh <grades dir> [<bucket seconds>]
+#
+# Where a graded class's wall time went (issue 33), from the grading processes' own records: each
+# student's run/units/*.json (tools/runner writes them as each unit ends, so a class cut short by a
+# time limit still has them). A process is one runner run: a unit, or with --processes per-student a
+# student's value groups, which share one process and one start (their records carry the same
+# "started", and their seconds add up to the process's). Processes are of three kinds: values (value groups), sanitizer (grade.sanitizer.*) and
+# performance (grade.performance, which needs every slot of its GPU). Prints
+#   - per kind: processes, the first start and last end (seconds from the first process's start),
+#     process-seconds, mean and max seconds;
+#   - the processes running at each <bucket> (default 20 s) by kind: where a phase starved;
+#   - the performance phase and the tail before it: the seconds between the last values or
+#     sanitizer process's end and the first performance start, and the seconds before that end with
+#     no more than a quarter of the busiest moment's processes running (the stragglers).
+# Times are the runner's wall clock; the builds (before the first process) are not in these records.
+# Exit: 0 printed; 1 no unit record under <grades dir>.
+set -uo pipefail
+[ $# -ge 1 ] || { echo "usage: class_timeline.sh <grades dir> [<bucket seconds>]" >&2; exit 1; }
+exec python3 - "$1" "${2:-20}" <<'PY'
+import glob, json, os, sys
+
+grades, bucket = sys.argv[1], float(sys.argv[2])
+processes = {}  # (student, kind, started) -> [start, end]
+for path in glob.glob(os.path.join(grades, "*", "run", "units", "*.json")):
+    student = path.split(os.sep)[-4]
+    try:
+        with open(path, encoding="utf-8") as f:
+            record = json.load(f)
+        unit, started, seconds = record["unit"], float(record["started"]), float(record["seconds"])
+    except (OSError, ValueError, KeyError, TypeError):
+        continue
+    if unit == "grade.performance":
+        kind = "performance"
+    elif unit.startswith("grade.sanitizer."):
+        kind = "sanitizer"
+    else:
+        kind = "values"
+    # Value groups in one process (--processes per-student) share its start and run one after
+    # another: their seconds add up to the process's (tools/runner, --units). A unit of its own is a
+    # process of its own.
+    key = (student, kind, started if kind == "values" else unit)
+    span = processes.setdefault(key, [started, started])
+    span[1] += seconds
+if not processes:
+    print(f"class_timeline.sh: no unit record under {grades}/*/run/units")
+    sys.exit(1)
+
+t0 = min(s for s, _ in processes.values())
+spans = {kind: [] for kind in ("values", "sanitizer", "performance")}
+for (_, kind, _), (s, e) in processes.items():
+    spans[kind].append((s - t0, e - t0))
+end = max(e for kind in spans for _, e in spans[kind])
+students = len({student for student, _, _ in processes})
+print(f"{len(processes)} grading processes of {students} students over {end:.0f} s "
+      f"(from the first process's start; the builds came before)")
+print(f"{'kind':<12} {'processes':>9} {'first start':>11} {'last end':>8} {'process-s':>9} {'mean s':>6} {'max s':>6}")
+for kind, rows in spans.items():
+    if not rows:
+        print(f"{kind:<12} {0:>9}")
+        continue
+    lengths = [e - s for s, e in rows]
+    print(f"{kind:<12} {len(rows):>9} {min(s for s, _ in rows):>11.0f} {max(e for _, e in rows):>8.0f} "
+          f"{sum(lengths):>9.0f} {sum(lengths) / len(lengths):>6.1f} {max(lengths):>6.1f}")
+
+
+def running(t, kinds):
+    return sum(1 for kind in kinds for s, e in spans[kind] if s <= t < e)
+
+
+print(f"\nprocesses running, every {bucket:.0f} s (values / sanitizer / performance):")
+t = 0.0
+while t < end:
+    counts = [running(t, [kind]) for kind in spans]
+    print(f"{t:>6.0f} s  {counts[0]:>3} {counts[1]:>3} {counts[2]:>3}")
+    t += bucket
+
+shared = spans["values"] + spans["sanitizer"]
+if shared and spans["performance"]:
+    shared_end = max(e for _, e in shared)
+    perf_start = min(s for s, _ in spans["performance"])
+    perf_end = max(e for _, e in spans["performance"])
+    # The stragglers: before the shared processes' end, the seconds (in steps of 1 s) with no more
+    # than a quarter of the busiest moment's processes running.
+    steps = [float(x) for x in range(int(shared_end) + 1)]
+    busiest = max(running(x, ["values", "sanitizer"]) for x in steps) if steps else 0
+    thin = sum(1 for x in steps if running(x, ["values", "sanitizer"]) <= busiest / 4)
+    print(f"\nthe values and sanitizer processes ended at {shared_end:.0f} s; the performance processes "
+          f"ran from {perf_start:.0f} s to {perf_end:.0f} s ({len(spans['performance'])} of them, "
+          f"{perf_end - perf_start:.0f} s); {max(0.0, perf_start - shared_end):.0f} s between; "
+          f"{thin} s before {shared_end:.0f} s with at most a quarter of the busiest moment's "
+          f"{busiest} processes running")
+PY
