@@ -6,6 +6,11 @@
 #   scripts/grade_synthetic_class.sh --all [--families a,b,...] [--size 100] [--out <dir>] [--seed <u64>] [--dry-run]
 #   scripts/grade_synthetic_class.sh --table <dir>     the per-family markdown table of an earlier --out
 #   --processes per-group|per-student goes to grade.sh (how a student's groups share processes).
+#   --side-by-side (with --all): the families at once, one a GPU (each pinned to its GPU with
+#   CUDA_VISIBLE_DEVICES), in rounds of as many as there are GPUs: a host of several measures several
+#   families in one family's time. Each still has one GPU, and shares the host's cores and the
+#   driver's start-ups with the others, so its time is an upper bound of its time alone (each
+#   family's composition.txt and table row say so).
 #
 # The class: the family's example submissions that need a GPU (tests/submissions/expected.tsv, needs
 # = gpu) other than those that hang or crash, copied in turn under distinct student names
@@ -31,7 +36,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 examples="$root/tests/submissions"
-family='' all=0 families='' size=100 out='' seed='' dry_run=0 table_of='' processes=per-group
+family='' all=0 families='' size=100 out='' seed='' dry_run=0 table_of='' processes=per-group side_by_side=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --family) family=${2:-}; shift 2 || shift ;;
@@ -43,7 +48,8 @@ while [ $# -gt 0 ]; do
     --dry-run) dry_run=1; shift ;;
     --table) table_of=${2:-}; shift 2 || shift ;;
     --processes) processes=${2:-}; shift 2 || shift ;;
-    -h | --help) sed -n '2,28p' "$0"; exit 0 ;;
+    --side-by-side) side_by_side=1; shift ;;
+    -h | --help) sed -n '2,35p' "$0"; exit 0 ;;
     *) echo "grade_synthetic_class.sh: unknown argument $1 (--help)" >&2; exit 2 ;;
   esac
 done
@@ -56,6 +62,7 @@ known=$(find "$root/grading/families" -maxdepth 1 -name '*.cmake' -printf '%f\n'
 [ "$all" = 1 ] || [ -n "$family" ] || fail "give --family <family>, --all or --table <dir> (families: $known)"
 [ "$all" = 0 ] || [ -z "$family" ] || fail "give --family or --all, not both"
 [ -z "$families" ] || [ "$all" = 1 ] || fail "--families goes with --all"
+[ "$side_by_side" = 0 ] || [ "$all" = 1 ] || fail "--side-by-side goes with --all"
 case "$size" in '' | *[!0-9]*) fail "--size must be a whole number, not '$size'" ;; esac
 [ "$size" -ge 3 ] || fail "--size must be at least 3 (one hanging, one crashing and one other student)"
 case "$seed" in *[!0-9]*) fail "--seed must be an unsigned integer" ;; esac
@@ -115,22 +122,31 @@ make_class() {
 }
 
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
-status=0
-for fam in "$@"; do
+
+# grade_family <family> [<GPU>]: makes and grades one family's class; with <GPU> (a
+# CUDA_VISIBLE_DEVICES entry, nvidia-smi's index with CUDA_DEVICE_ORDER=PCI_BUS_ID) every program of it
+# sees that GPU alone. Returns 0 graded, 2 not.
+grade_family() {
+  local fam=$1 pin=${2:-} dir composition started progress no_gpu sampler graded wall smi_gpu=()
   dir="$out/$fam"
   mkdir -p "$dir"
-  composition=$(make_class "$fam" "$dir/class") || { echo "$fam: $composition"; status=2; continue; }
+  composition=$(make_class "$fam" "$dir/class") || { echo "$fam: $composition"; return 2; }
+  [ -z "$pin" ] || composition+=" Side by side: on GPU $pin, beside the other families' classes on the other GPUs."
   echo "$fam: a class of $(find "$dir/class" -name '*.cu' | wc -l): $composition"
   echo "$composition" >"$dir/composition.txt"
   if [ "$dry_run" = 1 ]; then
     find "$dir/class" -name '*.cu' -printf '%f -> %l\n' | sort | sed "s|$examples/||" | awk '{ printf "%-40s %s %s\n", $1, $2, $3 }'  # no column(1) on minimal hosts
-    continue
+    return 0
   fi
   [ -n "$gpu" ] || fail "grading needs a CUDA GPU (nvidia-smi found none); --dry-run makes the class without one"
+  if [ -n "$pin" ]; then
+    export CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=$pin
+    smi_gpu=(-i "$pin")
+  fi
   started=$(date +%s.%N)
   # Every 20 s, how far the class has got (a run cut short still gives its rates; on one H100 a class of
   # 100 reductions was cut at 575 s and this was all it left): seconds, students built, grading units
-  # done of those CTest lists, GPU busy % and memory, load average.
+  # done of those CTest lists, GPU busy % and memory (of its GPU where pinned), load average.
   progress="$dir/progress.tsv"
   printf 'seconds\tbuilt\tunits_done\tunits\tgpu_busy_pct\tgpu_memory_mib\tload\n' >"$progress"
   no_gpu=$'-\t-'
@@ -138,7 +154,7 @@ for fam in "$@"; do
     while sleep 20 && kill -0 $$ 2>/dev/null; do  # ends with this script, however it ends
       log="$dir/grades/ctest/ctest.log"
       done_units=$(grep -c 'Test *#' "$log" 2>/dev/null) total=$(grep -m1 -oE '^ *[0-9]+/[0-9]+ Test' "$log" 2>/dev/null | sed -E 's|.*/([0-9]+) Test|\1|')
-      gpu_now=$(nvidia-smi --query-gpu=utilization.gpu,memory.used --format=csv,noheader,nounits 2>/dev/null | head -1 | tr -d ' ' | tr , '\t')
+      gpu_now=$(nvidia-smi "${smi_gpu[@]}" --query-gpu=utilization.gpu,memory.used --format=csv,noheader,nounits 2>/dev/null | head -1 | tr -d ' ' | tr , '\t')
       printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN { printf "%.0f", e - s }')" \
         "$(find "$dir/grades" -mindepth 2 -maxdepth 2 -name build.json 2>/dev/null | wc -l)" "${done_units:-0}" "${total:--}" \
         "${gpu_now:-$no_gpu}" "$(cut -d' ' -f1 /proc/loadavg)"
@@ -156,12 +172,38 @@ for fam in "$@"; do
   if [ $graded -ne 0 ]; then
     echo "$fam: grading the class did not work (exit $graded, after ${wall} s): $dir/grade.log"
     tail -5 "$dir/grade.log"
-    status=2
-    continue
+    return 2
   fi
   "$root/scripts/class_timing.sh" "$fam" "$dir/grades" "$wall" "$dir/grade.log" "$dir/row.tsv" "$composition" |
     tee "$dir/timing.txt"
-done
+  return 0
+}
+
+status=0
+if [ "$side_by_side" = 1 ] && [ "$dry_run" = 0 ]; then
+  # One family a GPU at once, in rounds of as many families as GPUs (each round waits for its slowest).
+  if [ -n "${CUDA_VISIBLE_DEVICES+set}" ]; then
+    IFS=',' read -r -a pins <<<"$CUDA_VISIBLE_DEVICES"
+  else
+    mapfile -t pins < <(seq 0 $(( $("$root/ctest_config/visible_gpus.sh") - 1 )))
+  fi
+  [ ${#pins[@]} -ge 1 ] || fail "--side-by-side needs a GPU (nvidia-smi found none)"
+  families_left=("$@")
+  while [ ${#families_left[@]} -gt 0 ]; do
+    jobs_of_round=()
+    for pin in "${pins[@]}"; do
+      [ ${#families_left[@]} -gt 0 ] || break
+      ( grade_family "${families_left[0]}" "$pin" ) &
+      jobs_of_round+=($!)
+      families_left=("${families_left[@]:1}")
+    done
+    for job in "${jobs_of_round[@]}"; do wait "$job" || status=2; done
+  done
+else
+  for fam in "$@"; do
+    grade_family "$fam" || status=2
+  done
+fi
 if [ "$dry_run" = 0 ] && [ "$all" = 1 ]; then
   "$root/scripts/class_timing_table.sh" "$out" | tee "$out/table.md"
 fi

@@ -7,7 +7,8 @@
 #     them, and a family without them saying so;
 #   - the same script, class_timing.sh and class_timing_table.sh graded through a stand-in grade.sh and
 #     nvidia-smi (tests/grading/fake_grade/) in a copy of the repository's scripts and examples: every
-#     family's row, the table with all 8 families, a quoted verdict ("sanitizer, slow") counted once;
+#     family's row, the table with all 8 families, a quoted verdict ("sanitizer, slow") counted once,
+#     each family's timeline.txt, and --side-by-side on two stand-in GPUs (each family pinned to one);
 #   - scripts/class_timeline.sh on fabricated unit records: processes by kind, the running counts, the
 #     performance phase;
 #   - tests/submissions/check_neighbours_every_group.sh through the same stand-ins: its runs and table,
@@ -57,7 +58,8 @@ grep -q '^atax: .*hanging: none (no hanging atax example); crashing: none (no cr
 copy="$scratch/repo"
 mkdir -p "$copy/scripts" "$copy/tests" "$copy/grading" "$copy/ctest_config" "$scratch/bin"
 cp "$root/ctest_config/pin_to_resource_gpu.sh" "$root/ctest_config/visible_gpus.sh" "$copy/ctest_config/"
-cp "$root"/scripts/grade_synthetic_class.sh "$root"/scripts/class_timing.sh "$root"/scripts/class_timing_table.sh "$copy/scripts/"
+cp "$root"/scripts/grade_synthetic_class.sh "$root"/scripts/class_timing.sh "$root"/scripts/class_timing_table.sh \
+  "$root"/scripts/class_timeline.sh "$copy/scripts/"
 cp "$root/tests/grading/fake_grade/grade.sh" "$copy/scripts/grade.sh"
 cp -r "$root/tests/submissions" "$copy/tests/"
 cp -r "$root/grading/families" "$copy/grading/"
@@ -77,6 +79,27 @@ grep -q '^reduction: 12 students in .* s wall (grading 42.0 s after the builds) 
 # The executors' start-up column: the stand-in's 0.01 + 1.25 + 0.24 s, added up.
 grep -qE '^s001_correct +100 +[0-9.]+ +1\.5 +[0-9.]+  passed, slow$' "$scratch/graded/reduction/timing.txt" ||
   { fail "no per-student line for s001_correct"; indent <"$scratch/graded/reduction/timing.txt"; }
+grep -q '^60 grading processes of 12 students' "$scratch/graded/reduction/timeline.txt" 2>/dev/null ||
+  { fail "no timeline.txt for reduction's class"; indent <"$scratch/graded/reduction/timeline.txt"; }
+# Side by side on two GPUs: three families in two rounds, each pinned to one GPU, saying so.
+mkdir -p "$scratch/bin2"
+cp "$root/tests/grading/fake_grade/nvidia-smi" "$scratch/bin2/"
+sed -i 's|^  -L) echo "GPU 0: FAKE GPU for CPU tests (UUID: GPU-00000000)" ;;|  -L) echo "GPU 0: FAKE GPU for CPU tests (UUID: GPU-00000000)"; echo "GPU 1: FAKE GPU for CPU tests (UUID: GPU-00000001)" ;;|' \
+  "$scratch/bin2/nvidia-smi"
+PATH="$scratch/bin2:$PATH" env -u CUDA_VISIBLE_DEVICES "$copy/scripts/grade_synthetic_class.sh" --all --families reduction,matmul,atax \
+  --side-by-side --size 5 --seed 5 --out "$scratch/sbs" >"$scratch/sbs.log" 2>&1 ||
+  { fail "grade_synthetic_class.sh --side-by-side with the stand-ins: exit $?"; indent <"$scratch/sbs.log"; }
+for expected in "reduction 0" "matmul 1" "atax 0"; do
+  set -- $expected
+  [ "$(cat "$scratch/sbs/$1/grades/visible_gpus.txt" 2>/dev/null)" = "$2 PCI_BUS_ID" ] ||
+    fail "--side-by-side: $1 saw GPUs '$(cat "$scratch/sbs/$1/grades/visible_gpus.txt" 2>/dev/null)', not '$2 PCI_BUS_ID'"
+  grep -q "Side by side: on GPU $2" "$scratch/sbs/$1/composition.txt" 2>/dev/null ||
+    fail "--side-by-side: $1's composition does not say it ran side by side on GPU $2"
+done
+[ "$(grep -c '^| [a-z0-9_]* | 5 | ' "$scratch/sbs/table.md" 2>/dev/null)" -eq 3 ] ||
+  { fail "--side-by-side: table.md does not have 3 families of 5 students"; indent <"$scratch/sbs/table.md"; }
+PATH=$fake_path "$copy/scripts/grade_synthetic_class.sh" --family reduction --side-by-side --dry-run --out "$scratch/sbs1" >/dev/null 2>&1
+[ $? -eq 2 ] || fail "--side-by-side without --all was not refused"
 rm "$scratch/graded/atax/row.tsv"
 "$copy/scripts/class_timing_table.sh" "$scratch/graded" >"$scratch/partial.md"
 grep -q '^| atax | not graded |' "$scratch/partial.md" || fail "a family without a row is not listed as not graded"

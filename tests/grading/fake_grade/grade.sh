@@ -40,14 +40,14 @@ one_student() {
   printf '{"status":"ok","log":"","seconds":%s.5}\n' "$((seconds / 2))" >"$dir/build.json"
   printf 'small_sizes\t1\t1\nperformance\t1\t4\n' >"$dir/run/listed_units.tsv"
   # Its executor's start-up, in the parts grading/submission_library.cpp records (1.5 s in all).
-  printf '{"unit":"grade.small_sizes","seconds":%s,"cases":[{"name":"N32","status":"passed","seconds":%s,"message":"","properties":{"executor_spawn_seconds":"0.010000","executor_device_seconds":"1.250000","executor_load_seconds":"0.240000"}}]}\n' \
+  printf '{"unit":"grade.small_sizes","started":1000.0,"seconds":%s,"cases":[{"name":"N32","status":"passed","seconds":%s,"message":"","properties":{"executor_spawn_seconds":"0.010000","executor_device_seconds":"1.250000","executor_load_seconds":"0.240000"}}]}\n' \
     "$seconds" "$seconds" >"$dir/run/units/grade.small_sizes.json"
-  printf '{"unit":"grade.performance","seconds":3,"cases":[{"name":"N16M","status":"passed","seconds":3,"message":"","properties":{"ratio":"1.0%s"}}]}\n' \
+  printf '{"unit":"grade.performance","started":1030.0,"seconds":3,"cases":[{"name":"N16M","status":"passed","seconds":3,"message":"","properties":{"ratio":"1.0%s"}}]}\n' \
     "$((RANDOM % 9))" >"$dir/run/units/grade.performance.json"
   for tool in memcheck racecheck synccheck; do
     local status=passed
     [ $tool != racecheck ] || status=$race
-    printf '{"unit":"grade.sanitizer.%s","seconds":2,"cases":[{"name":"N33","status":"%s","seconds":2,"message":"","properties":{}}]}\n' \
+    printf '{"unit":"grade.sanitizer.%s","started":1000.0,"seconds":2,"cases":[{"name":"N33","status":"%s","seconds":2,"message":"","properties":{}}]}\n' \
       "$tool" "$status" >"$dir/run/units/grade.sanitizer.$tool.json"
   done
   printf '{"student":"%s","family":"%s","seed":"%s","score":%s,"max_score":100,"verdict":"%s","groups":{"small_sizes":{"score":90,"max_score":90},"sanitizer":{"score":%s,"max_score":10},"performance":{"score":%s,"max_score":10}},"seconds":%s,"build":"ok"}\n' \
@@ -57,6 +57,8 @@ one_student() {
 }
 
 mkdir -p "$out"
+# The GPUs its programs would see (grade_synthetic_class.sh --side-by-side pins each family to one).
+echo "${CUDA_VISIBLE_DEVICES-unset} ${CUDA_DEVICE_ORDER-unset}" >"$out/visible_gpus.txt"
 if [ -n "$submission" ]; then
   one_student "$out" "${student:-$(basename "$submission" .cu)}" 0
   exit 0
