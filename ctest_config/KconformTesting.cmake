@@ -114,6 +114,10 @@ option(KCONFORM_ALONE_PER_GPU "Tests labelled alone have their GPU to themselves
 # than one, a suite registered EVERY_GPU (the perf points) runs each unit on every GPU at once, each
 # copy alone on its card (RESOURCE_GROUPS "<count>,gpus:<slots>", ctest_config/on_every_resource_gpu.sh),
 # so every card of the host is judged against its model's stored baseline and a slow one is named.
+# The configure presets set both to one GPU (OFF, 1) on every `cmake --preset`, so a build that once
+# ran on several does not keep asking for them: the test presets' resource spec
+# (ctest_config/resources_1gpu.json) has one GPU, and a perf unit asking for more would not run
+# ("Insufficient resources": scripts/record_baselines.sh would record nothing).
 set(KCONFORM_GPU_COUNT 1 CACHE STRING "GPUs the GPU run uses; EVERY_GPU suites fan out to each (with KCONFORM_ALONE_PER_GPU)")
 set(KCONFORM_ALONE_REFERENCE_THREADS ${KCONFORM_ALL_CORES} CACHE STRING
     "OpenMP threads of a test alone on its GPU (KCONFORM_ALONE_PER_GPU)")

@@ -13,8 +13,12 @@
 # (reduction.perf.AgainstBaseline.gpu2) and its perf rows the card's UUID (fixtures/perf_check.cpp).
 # Without a resource spec (CTest run without one, or by hand) the command runs once, on GPU 0.
 #
-# Each copy's output is kept apart and printed in GPU order after all have ended. Exit: the first
-# failing copy's status (GPU order); else 77 (KCONFORM_SKIP_RETURN_CODE) if every copy skipped; else 0.
+# Each copy's output goes out as it comes, every line prefixed with its GPU ("[gpu 2] "): CTest ends a
+# test past its TIMEOUT by killing its whole process tree (SIGKILL: no trap runs), so output held back
+# for later would be lost with it. Two groups on one GPU (a resource spec whose GPUs have more slots
+# than the build's KCONFORM_GPU_SLOTS lets CTest place them so) are refused: the copies would time
+# each other. Exit: 2 for that or a group that names no GPU; else the first failing copy's status
+# (GPU order); else 77 (KCONFORM_SKIP_RETURN_CODE) if every copy skipped; else 0.
 # A copy that skipped beside one that passed (a model without a stored baseline beside one with it)
 # leaves the test passed, and its unit report says skipped.
 set -u
@@ -33,33 +37,45 @@ for ((i = 0; i < count; i++)); do
   spec=${!var:-}
   [[ "$spec" =~ (^|,)id:([0-9]+)(,|$) ]] ||
     { echo "on_every_resource_gpu.sh: $var='$spec' names no GPU (id:<k>)" >&2; exit 2; }
+  for id in "${ids[@]}"; do
+    [ "$id" != "${BASH_REMATCH[2]}" ] || {
+      echo "on_every_resource_gpu.sh: two resource groups on GPU $id: the copies would share the card (the resource" \
+        "spec's GPUs have more slots than this build's KCONFORM_GPU_SLOTS?)" >&2
+      exit 2
+    }
+  done
   specs+=("$spec") ids+=("${BASH_REMATCH[2]}")
 done
 
-logs=$(mktemp -d "${TMPDIR:-/tmp}/kconform-every-gpu.XXXXXX") || exit 2
 pids=()
-# CTest ends a test that runs past its TIMEOUT by signalling this process: the copies go with it.
-trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$logs"; exit 143' TERM INT
+# A TERM or INT (by hand: CTest's timeout is a SIGKILL of the whole tree) ends the copies too: each
+# copy's processes (the command and its sed) and the subshell holding them.
+end_copies() {
+  for pid in "${pids[@]}"; do pkill -TERM -P "$pid" 2>/dev/null; kill -TERM "$pid" 2>/dev/null; done
+}
+trap 'end_copies; exit 143' TERM
+trap 'end_copies; exit 130' INT
 for i in "${!ids[@]}"; do
   (
-    for ((j = 1; j < count; j++)); do unset "CTEST_RESOURCE_GROUP_$j" "CTEST_RESOURCE_GROUP_${j}_GPUS"; done
-    export CTEST_RESOURCE_GROUP_COUNT=1 CTEST_RESOURCE_GROUP_0=gpus CTEST_RESOURCE_GROUP_0_GPUS=${specs[$i]}
-    exec "${@//@GPU@/${ids[$i]}}"
-  ) >"$logs/$i.log" 2>&1 &
+    (
+      for ((j = 1; j < count; j++)); do unset "CTEST_RESOURCE_GROUP_$j" "CTEST_RESOURCE_GROUP_${j}_GPUS"; done
+      export CTEST_RESOURCE_GROUP_COUNT=1 CTEST_RESOURCE_GROUP_0=gpus CTEST_RESOURCE_GROUP_0_GPUS=${specs[$i]}
+      exec "${@//@GPU@/${ids[$i]}}"
+    ) 2>&1 | sed -u "s/^/[gpu ${ids[$i]}] /"
+    exit "${PIPESTATUS[0]}"
+  ) &
   pids+=($!)
 done
 status=0 skipped=0
 for i in "${!ids[@]}"; do
   wait "${pids[$i]}"
   code=$?
-  echo "== GPU ${ids[$i]} (${specs[$i]}): exit $code =="
-  cat "$logs/$i.log"
+  echo "[gpu ${ids[$i]}] exit $code (${specs[$i]})"
   if [ "$code" -eq "$skip_code" ]; then
     skipped=$((skipped + 1))
   elif [ "$code" -ne 0 ] && [ "$status" -eq 0 ]; then
     status=$code
   fi
 done
-rm -rf "$logs"
 [ "$status" -eq 0 ] && [ "$skipped" -eq "${#ids[@]}" ] && status=$skip_code
 exit "$status"

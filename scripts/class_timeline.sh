@@ -14,13 +14,20 @@
 #     sanitizer process's end and the first performance start, and the seconds before that end with
 #     no more than a quarter of the busiest moment's processes running (the stragglers).
 # Times are the runner's wall clock; the builds (before the first process) are not in these records.
-# Exit: 0 printed; 1 no unit record under <grades dir>.
+# Exit: 0 printed; 1 no unit record under <grades dir>, or a bucket that is not a positive number.
 set -uo pipefail
 [ $# -ge 1 ] || { echo "usage: class_timeline.sh <grades dir> [<bucket seconds>]" >&2; exit 1; }
 exec python3 - "$1" "${2:-20}" <<'PY'
 import glob, json, os, sys
 
-grades, bucket = sys.argv[1], float(sys.argv[2])
+grades = sys.argv[1]
+try:
+    bucket = float(sys.argv[2])
+except ValueError:
+    bucket = 0.0
+if not bucket > 0:
+    print(f"class_timeline.sh: the bucket must be a positive number of seconds, not '{sys.argv[2]}'")
+    sys.exit(1)
 processes = {}  # (student, kind, started) -> [start, end]
 for path in glob.glob(os.path.join(grades, "*", "run", "units", "*.json")):
     student = path.split(os.sep)[-4]

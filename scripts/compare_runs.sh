@@ -8,8 +8,10 @@
 # copies units/ by file name, so a unit run twice would already be one file there.
 #
 # Prints a table (CTest tests and cases: in the one-machine run, in the shards, lost, run twice,
-# extra, different verdict) and the first differences of each kind. Exit: 0 when all four are 0,
-# 1 otherwise, 2 on bad usage or a report without junit.xml.
+# extra, different verdict) and the first differences of each kind. The one-machine run must be of one
+# GPU (run_shards_on_host.sh --single pins it to GPU 0), as each shard is: on several GPUs its perf
+# units run once per GPU as <unit>.gpu<k> (KconformTesting.cmake, EVERY_GPU), which a shard's do not.
+# Exit: 0 when all four are 0, 1 otherwise, 2 on bad usage or a report without junit.xml.
 set -u
 [ $# -ge 2 ] || { echo "usage: compare_runs.sh <one-machine report> <shard report>..."; exit 2; }
 single=$1

@@ -143,7 +143,8 @@ for call in $(cat "$root/grading/submission_guard_calls.txt"); do
   submission_guard+=(-Xlinker "--wrap=$call")
 done
 # The guard is the grader's own code, the same for every student: compiled once here into an object
-# (mode 0644, in a folder of this run's only), not once per student's link, which took 1.3 s of the
+# (in a folder of this run's only: mktemp's, mode 0700, which no submission's build or probe writes),
+# not once per student's link, which took 1.3 s of the
 # 3.1 s a student's build costs (measured on a 2-core CI machine; the link alone then takes 0.2 s).
 scratch=$(mktemp -d /tmp/kconform-grade-XXXXXX) || fail "cannot make a scratch folder in /tmp"
 reference_cache=  # set with the CTest project below; both go when grade.sh ends
@@ -304,10 +305,13 @@ fi
 cost_values=2000 cost_sanitizer=1000 cost_group=100 cost_performance=0
 # OpenMP threads: a grading process shares its GPU's host cores with the others (4 each, as before); a
 # performance unit has its GPU to itself, and makes its inputs (2^24 elements for a reduction: 0.26 s
-# at 4 threads, with the GPU held) with the host's cores over the GPUs (one performance unit a GPU).
+# at 4 threads, with the GPU held) with the host's cores over the host's GPUs: at most one performance
+# unit a GPU, and on a host of several the other GPUs' grading goes on beside it (this batch's, or
+# another batch pinned to another GPU: grade_synthetic_class.sh --side-by-side, the grading tests side
+# by side), so the host's GPUs, not the ones this batch sees.
 threads_shared=4
-visible=$("$root/ctest_config/visible_gpus.sh" 2>/dev/null); [ "${visible:-0}" -ge 1 ] || visible=1
-threads_performance=$(( $(nproc) / visible )); [ "$threads_performance" -ge 1 ] || threads_performance=1
+host_gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ' || true); [ "${host_gpus:-0}" -ge 1 ] || host_gpus=1
+threads_performance=$(( $(nproc) / host_gpus )); [ "$threads_performance" -ge 1 ] || threads_performance=1
 # The cases the sanitizers run on: a few small, odd ones (grading/families/<family>.sanitizer).
 sanitizer_filter=$(head -n 1 "$root/grading/families/$family.sanitizer" 2>/dev/null)
 [ -n "$sanitizer_filter" ] || fail "grading/families/$family.sanitizer holds no gtest filter"

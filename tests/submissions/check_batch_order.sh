@@ -5,8 +5,10 @@
 #   - per-student: the shared value process before the sanitizer units, and both before the
 #     performance unit;
 #   - per-group: every value unit and sanitizer unit before the performance unit;
-#   - the performance unit asks for every slot of a GPU and has the host's cores for its OpenMP
-#     threads; every other unit shares the GPU (one slot) with 4.
+#   - per-group: the sanitizer units before the value units;
+#   - the performance unit asks for every slot of a GPU (KCONFORM_GRADING_SLOTS_PER_GPU, 6 here) and
+#     has the host's cores for its OpenMP threads (no GPU found: one); every other unit shares the GPU
+#     (one slot) with 4.
 # CPU only: nvidia-smi is faked to find no GPU, so grade.sh writes the project and stops before running it.
 #   check_batch_order.sh <work dir>
 set -u
@@ -33,7 +35,7 @@ tests_of() {
 
 for processes in per-student per-group; do
   out="$work/$processes"
-  PATH="$work/bin:$PATH" "$root/scripts/grade.sh" --family reduction --processes "$processes" --seed 1 \
+  PATH="$work/bin:$PATH" KCONFORM_GRADING_SLOTS_PER_GPU=6 "$root/scripts/grade.sh" --family reduction --processes "$processes" --seed 1 \
     --submission "$root/tests/submissions/reduction/correct.cu" --out "$out" >"$work/$processes.log" 2>&1
   project="$out/ctest/CTestTestfile.cmake"
   [ -f "$project" ] || { fail "$processes: grade.sh wrote no project ($work/$processes.log)"; tail -5 "$work/$processes.log"; continue; }
@@ -47,7 +49,7 @@ for processes in per-student per-group; do
   [ -s "$work/$processes.late" ] && failures=$((failures + 1))
   # Resources and threads.
   awk -v cores="$(nproc)" '
-    $1 ~ /\.performance$/ && ($3 !~ /^gpus:[0-9]+$/ || $3 == "gpus:1" && cores > 1 || $4 != cores) { print "performance: " $0 }
+    $1 ~ /\.performance$/ && ($3 != "gpus:6" || $4 != cores) { print "performance: " $0 }
     $1 !~ /\.performance$/ && ($3 != "gpus:1" || $4 != 4) { print "shared: " $0 }' "$work/$processes.tests" >"$work/$processes.bad"
   [ -s "$work/$processes.bad" ] && fail "$processes: resources or threads: $(cat "$work/$processes.bad")"
 done
@@ -56,6 +58,12 @@ if [ -f "$work/per-student.tests" ]; then
   lowest_tool=$(awk '$1 ~ /\.sanitizer\./ { print $2 }' "$work/per-student.tests" | sort -n | head -1)
   [ -n "$values" ] && [ -n "$lowest_tool" ] && [ "$values" -gt "$lowest_tool" ] ||
     fail "per-student: the shared value process (cost ${values:-none}) does not start before the sanitizer units (${lowest_tool:-none})"
+fi
+if [ -f "$work/per-group.tests" ]; then
+  highest_value=$(awk '$1 !~ /\.(performance|sanitizer\.[a-z]+)$/ { print $2 }' "$work/per-group.tests" | sort -n | tail -1)
+  lowest_tool=$(awk '$1 ~ /\.sanitizer\./ { print $2 }' "$work/per-group.tests" | sort -n | head -1)
+  [ -n "$highest_value" ] && [ -n "$lowest_tool" ] && [ "$lowest_tool" -gt "$highest_value" ] ||
+    fail "per-group: the sanitizer units (cost ${lowest_tool:-none}) do not start before the value units (${highest_value:-none})"
 fi
 [ $failures -eq 0 ] && echo "PASSED: a batch's tests start longest first, the performance units last"
 [ $failures -eq 0 ]
