@@ -297,8 +297,8 @@ fi
 # The order CTest starts a batch's tests in (COST, highest first), longest first so that no long unit
 # is the batch's tail: measured on an H200 (class of 100 reductions, --processes per-student, 8 slots
 # a GPU, docs/grading.md "Class of 100"), a student's shared value process took 12 s on average and up
-# to 45 s, its sanitizer units 4-7 s each, its performance unit ~1.3 s. With the sanitizers first and
-# the value processes after them, the last value processes ran with 1-4 of 8 slots busy for ~40 s,
+# to 56 s, its sanitizer units 4-7 s each, its performance unit ~1.25 s. With the sanitizers first and
+# the value processes after them, the last value processes ran with at most 2 of 8 slots busy for 22 s,
 # while the performance units, which need every slot of the GPU (below), could not start. So: the
 # shared value processes first (2000), then the sanitizer units (1000), then the value units of
 # per-group grading (100); the performance units last (0), each alone on its GPU once the rest are done.
