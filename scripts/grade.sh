@@ -296,7 +296,7 @@ if [ $have_gpu = 1 ]; then
 fi
 # The order CTest starts a batch's tests in (COST, highest first), longest first so that no long unit
 # is the batch's tail: measured on an H200 (class of 100 reductions, --processes per-student, 8 slots
-# a GPU, docs/grading.md "Class of 100"), a student's shared value process took 12 s on average and up
+# a GPU; docs/grading.md, "Session of 2026-11-27 (fourth)"), a student's shared value process took 12 s on average and up
 # to 56 s, its sanitizer units 4-7 s each, its performance unit ~1.25 s. With the sanitizers first and
 # the value processes after them, the last value processes ran with at most 2 of 8 slots busy for 22 s,
 # while the performance units, which need every slot of the GPU (below), could not start. So: the
