@@ -23,6 +23,7 @@
 # leaves the test passed, and its unit report says skipped.
 set -u
 [ $# -ge 1 ] || { echo "usage: on_every_resource_gpu.sh <command> [args...]" >&2; exit 2; }
+. "$(dirname "$0")/pin_to_resource_gpu.sh" || exit 2  # resource_spec_id
 skip_code=77
 
 count=${CTEST_RESOURCE_GROUP_COUNT:-0}
@@ -35,16 +36,14 @@ specs=() ids=()
 for ((i = 0; i < count; i++)); do
   var="CTEST_RESOURCE_GROUP_${i}_GPUS"
   spec=${!var:-}
-  [[ "$spec" =~ (^|,)id:([0-9]+)(,|$) ]] ||
-    { echo "on_every_resource_gpu.sh: $var='$spec' names no GPU (id:<k>)" >&2; exit 2; }
-  for id in "${ids[@]}"; do
-    [ "$id" != "${BASH_REMATCH[2]}" ] || {
-      echo "on_every_resource_gpu.sh: two resource groups on GPU $id: the copies would share the card (the resource" \
-        "spec's GPUs have more slots than this build's KCONFORM_GPU_SLOTS?)" >&2
-      exit 2
-    }
-  done
-  specs+=("$spec") ids+=("${BASH_REMATCH[2]}")
+  id=$(resource_spec_id "$spec")
+  [ -n "$id" ] || { echo "on_every_resource_gpu.sh: $var='$spec' names no GPU (id:<k>)" >&2; exit 2; }
+  case " ${ids[*]} " in *" $id "*)
+    echo "on_every_resource_gpu.sh: two resource groups on GPU $id: the copies would share the card (the resource" \
+      "spec's GPUs have more slots than this build's KCONFORM_GPU_SLOTS?)" >&2
+    exit 2 ;;
+  esac
+  specs+=("$spec") ids+=("$id")
 done
 
 pids=()

@@ -27,11 +27,17 @@ visible_gpu_entry() {
   return 0
 }
 
+# Prints the GPU id a CTest resource group's text names ("id:<k>,slots:<n>" -> k), or nothing.
+resource_spec_id() {
+  [[ "${1:-}" =~ (^|,)id:([0-9]+)(,|$) ]] && echo "${BASH_REMATCH[2]}"
+  return 0
+}
+
 # Prints the CUDA_VISIBLE_DEVICES entry of the GPU CTest handed this test, or nothing.
 resource_gpu_device() {
-  local spec=${CTEST_RESOURCE_GROUP_0_GPUS:-}
-  [[ "$spec" =~ (^|,)id:([0-9]+)(,|$) ]] || return 0
-  visible_gpu_entry "${BASH_REMATCH[2]}"
+  local id
+  id=$(resource_spec_id "${CTEST_RESOURCE_GROUP_0_GPUS:-}")
+  [ -z "$id" ] || visible_gpu_entry "$id"
 }
 
 pin_to_resource_gpu() {

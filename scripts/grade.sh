@@ -310,7 +310,7 @@ cost_values=2000 cost_sanitizer=1000 cost_group=100 cost_performance=0
 # another batch pinned to another GPU: grade_synthetic_class.sh --side-by-side, the grading tests side
 # by side), so the host's GPUs, not the ones this batch sees.
 threads_shared=4
-host_gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ' || true); [ "${host_gpus:-0}" -ge 1 ] || host_gpus=1
+host_gpus=$(env -u CUDA_VISIBLE_DEVICES "$root/ctest_config/visible_gpus.sh"); [ "${host_gpus:-0}" -ge 1 ] || host_gpus=1
 threads_performance=$(( $(nproc) / host_gpus )); [ "$threads_performance" -ge 1 ] || threads_performance=1
 # The cases the sanitizers run on: a few small, odd ones (grading/families/<family>.sanitizer).
 sanitizer_filter=$(head -n 1 "$root/grading/families/$family.sanitizer" 2>/dev/null)

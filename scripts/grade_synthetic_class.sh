@@ -182,11 +182,9 @@ grade_family() {
 status=0
 if [ "$side_by_side" = 1 ] && [ "$dry_run" = 0 ]; then
   # One family a GPU at once, in rounds of as many families as GPUs (each round waits for its slowest).
-  if [ -n "${CUDA_VISIBLE_DEVICES+set}" ]; then
-    IFS=',' read -r -a pins <<<"$CUDA_VISIBLE_DEVICES"
-  else
-    mapfile -t pins < <(seq 0 $(( $("$root/ctest_config/visible_gpus.sh") - 1 )))
-  fi
+  . "$root/ctest_config/pin_to_resource_gpu.sh" || fail "ctest_config/pin_to_resource_gpu.sh is missing"  # visible_gpu_entry
+  pins=()
+  for ((k = 0; k < $("$root/ctest_config/visible_gpus.sh"); k++)); do pins+=("$(visible_gpu_entry "$k")"); done
   [ ${#pins[@]} -ge 1 ] || fail "--side-by-side needs a GPU (nvidia-smi found none)"
   families_left=("$@")
   while [ ${#families_left[@]} -gt 0 ]; do
