@@ -27,21 +27,23 @@ if not rows:
 
 gpus = sorted({r[1] for r in rows.values()})
 print("| family | students | wall s | within 10 min | grading s (after builds) | units s per student, mean / max "
-      "| build s per student, mean / max | verdicts | hanging, crashing |")
-print("|---|---|---|---|---|---|---|---|---|")
+      "| build s per student, mean / max | verdicts | as expected | hanging, crashing |")
+print("|---|---|---|---|---|---|---|---|---|---|")
 for family in families + sorted(set(rows) - set(families)):
     r = rows.get(family)
     if r is None:
-        print(f"| {family} | not graded | | | | | | | |")
+        print(f"| {family} | not graded | | | | | | | | |")
         continue
     _, gpu, students, wall, grading, unit_mean, unit_max, build_mean, build_max, verdicts, composition = r[:11]
+    matched = r[11] if len(r) > 11 else "-"  # rows written before the check have no such field
     # The hanging and crashing students, as composition says them ("...; hanging: x; crashing: y").
     picked = composition.split("; ", 1)[1] if "; " in composition else composition
     within = "yes" if float(wall) <= BUDGET_S else "**no**"
     gpu_note = "" if len(gpus) == 1 else f" ({gpu})"
     print(f"| {family}{gpu_note} | {students} | {wall} | {within} | {grading} | {unit_mean} / {unit_max} "
-          f"| {build_mean} / {build_max} | {verdicts} | {picked} |")
+          f"| {build_mean} / {build_max} | {verdicts} | {matched} | {picked} |")
 print()
 print("GPU: " + ("; ".join(gpus)) + ". Units s: the sum of a student's grading units' run times (class.csv's seconds),"
-      " which run beside other students' units, so they add up to more than the wall time.")
+      " which run beside other students' units, so they add up to more than the wall time. As expected: students"
+      " graded as tests/submissions/expected.tsv says their example must be.")
 PY

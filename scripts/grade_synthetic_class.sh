@@ -161,7 +161,8 @@ grade_family() {
     done
   ) >>"$progress" 2>/dev/null </dev/null &  # none of the caller's descriptors: nothing left behind holds its pipe
   sampler=$!
-  trap 'kill "$sampler" 2>/dev/null' EXIT
+  # ${sampler:-}: the trap runs at the script's exit, after this function (and its local) may be gone.
+  trap 'kill ${sampler:-} 2>/dev/null' EXIT
   "$root/scripts/grade.sh" --family "$fam" --batch "$dir/class" --out "$dir/grades" ${seed:+--seed "$seed"} \
     --processes "$processes" >"$dir/grade.log" 2>&1
   graded=$?

@@ -8,7 +8,7 @@
 #   - the same script, class_timing.sh and class_timing_table.sh graded through a stand-in grade.sh and
 #     nvidia-smi (tests/grading/fake_grade/) in a copy of the repository's scripts and examples: every
 #     family's row, the table with all 8 families, a quoted verdict ("sanitizer, slow") counted once,
-#     each family's timeline.txt, and --side-by-side on two stand-in GPUs (each family pinned to one);
+#     each student checked against its example's expected.tsv row, each family's timeline.txt, and --side-by-side on two stand-in GPUs (each family pinned to one);
 #   - scripts/class_timeline.sh on fabricated unit records: processes by kind, the running counts, the
 #     performance phase;
 #   - tests/submissions/check_neighbours_every_group.sh through the same stand-ins: its runs and table,
@@ -68,11 +68,22 @@ fake_path="$scratch/bin:$PATH"
 
 PATH=$fake_path "$copy/scripts/grade_synthetic_class.sh" --all --size 12 --seed 5 --out "$scratch/graded" >"$scratch/graded.log" 2>&1 ||
   { fail "grade_synthetic_class.sh --all with the stand-ins: exit $?"; indent <"$scratch/graded.log"; }
+# Nothing the shell complains of (an EXIT trap once named a function's local after the function had
+# returned: "sampler: unbound variable" at the end of every class, on the GPU box too).
+! grep -n 'unbound variable\|command not found' "$scratch/graded.log" || fail "grade_synthetic_class.sh's log holds shell errors"
 table="$scratch/graded/table.md"
 [ "$(grep -c '^| [a-z0-9_]* | 12 | ' "$table" 2>/dev/null)" -eq 8 ] ||
   { fail "table.md does not have 8 families of 12 students"; indent <"$table"; }
-grep -q '^| reduction | 12 | .* | yes | 42.0 | .*passed, slow 10; crash, slow 1; timeout, slow 1 | hanging: spins_every_kernel; crashing: exit_in_launcher |$' "$table" ||
-  { fail "reduction's row is not as graded (12 students, 42.0 s grading, verdicts counted whole)"; indent <"$table"; }
+grep -q '^| reduction | 12 | .* | yes | 42.0 | .*passed, slow 10; crash, slow 1; timeout, slow 1 | 4 of 12 | hanging: spins_every_kernel; crashing: exit_in_launcher |$' "$table" ||
+  { fail "reduction's row is not as graded (12 students, 42.0 s grading, verdicts counted whole, 4 as expected.tsv says)"; indent <"$table"; }
+# The stand-in grades every student "passed, slow" at 100: as expected for correct, atomic_full,
+# writes_into_neighbours and detached_daemon only, and the others named (a moved verdict shows).
+grep -qE '^s003_racy_volatile_warp +100 .*passed, slow  NOT AS EXPECTED$' "$scratch/graded/reduction/timing.txt" &&
+  grep -q '^reduction: not as expected (tests/submissions/expected.tsv): s003_racy_volatile_warp, ' "$scratch/graded/reduction/timing.txt" ||
+  { fail "a student graded unlike its example's expected.tsv row is not named"; indent <"$scratch/graded/reduction/timing.txt"; }
+# matmul's hanging student (a neighbour example) has no row: counted apart, never as expected.
+grep -q '^| matmul | 12 | .* | 5 of 11 (1 without a row) | hanging: spins_at_odd_shapes' "$table" ||
+  { fail "matmul's student without an expected.tsv row is not counted apart"; indent <"$table"; }
 grep -q 'FAKE GPU for CPU tests' "$table" || fail "table.md does not name the GPU"
 grep -q '^reduction: 12 students in .* s wall (grading 42.0 s after the builds) on FAKE GPU' "$scratch/graded.log" ||
   { fail "no summary line for reduction"; indent <"$scratch/graded.log"; }
