@@ -5,7 +5,7 @@
 #   scripts/grade_synthetic_class.sh --family <family> [--size 100] [--out <dir>] [--seed <u64>] [--dry-run]
 #   scripts/grade_synthetic_class.sh --all [--families a,b,...] [--size 100] [--out <dir>] [--seed <u64>] [--dry-run]
 #   scripts/grade_synthetic_class.sh --table <dir>     the per-family markdown table of an earlier --out
-#   --processes per-group|per-student goes to grade.sh (how a student's groups share processes).
+#   --processes per-student|per-group goes to grade.sh (how a student's groups share processes; per-student, its default).
 #   --side-by-side (with --all): the families at once, one a GPU (each pinned to its GPU with
 #   CUDA_VISIBLE_DEVICES), in rounds of as many as there are GPUs: a host of several measures several
 #   families in one family's time. Each still has one GPU, and shares the host's cores and the
@@ -36,7 +36,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 examples="$root/tests/submissions"
-family='' all=0 families='' size=100 out='' seed='' dry_run=0 table_of='' processes=per-group side_by_side=0
+family='' all=0 families='' size=100 out='' seed='' dry_run=0 table_of='' processes=per-student side_by_side=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --family) family=${2:-}; shift 2 || shift ;;
