@@ -12,7 +12,15 @@
 #   - the processes running at each <bucket> (default 20 s) by kind: where a phase starved;
 #   - the performance phase and the tail before it: the seconds between the last values or
 #     sanitizer process's end and the first performance start, and the seconds before that end with
-#     no more than a quarter of the busiest moment's processes running (the stragglers).
+#     no more than a quarter of the busiest moment's processes running (the stragglers);
+#   - where the process-seconds went, per kind: the processes' start-ups (the judges' CUDA start-up,
+#     device_open_seconds, and the executors' sandbox, tool, context and library, executor_*_seconds:
+#     the properties the runner and the judge record on the case that paid them), the cases' own
+#     seconds less those, and the rest (the runner's own work between cases, a process restarted
+#     after a crash or hang);
+#   - the costliest cases of the class: each case's seconds (less its start-up) summed over the
+#     students, with its kind and how many students ran it, so a family over its time names the
+#     shapes or inputs that cost it.
 # Times are the runner's wall clock; the builds (before the first process) are not in these records.
 # Exit: 0 printed; 1 no unit record under <grades dir>, or a bucket that is not a positive number.
 set -uo pipefail
@@ -28,7 +36,20 @@ except ValueError:
 if not bucket > 0:
     print(f"class_timeline.sh: the bucket must be a positive number of seconds, not '{sys.argv[2]}'")
     sys.exit(1)
+STARTUP_KEYS = ("device_open_seconds", "executor_spawn_seconds", "executor_device_seconds", "executor_load_seconds")
+
+
+def number(x):
+    try:
+        return float(x)
+    except (TypeError, ValueError):
+        return 0.0
+
+
 processes = {}  # (student, kind, started) -> [start, end]
+# kind -> [unit seconds, start-up seconds, case seconds less start-ups]
+budget = {kind: [0.0, 0.0, 0.0] for kind in ("values", "sanitizer", "performance")}
+costliest = {}  # (kind, unit, case) -> [seconds less start-up, students]
 for path in glob.glob(os.path.join(grades, "*", "run", "units", "*.json")):
     student = path.split(os.sep)[-4]
     try:
@@ -49,6 +70,18 @@ for path in glob.glob(os.path.join(grades, "*", "run", "units", "*.json")):
     key = (student, kind, started if kind == "values" else unit)
     span = processes.setdefault(key, [started, started])
     span[1] += seconds
+    budget[kind][0] += seconds
+    for case in record.get("cases", []) if isinstance(record.get("cases"), list) else []:
+        if not isinstance(case, dict):
+            continue
+        props = case.get("properties", {}) if isinstance(case.get("properties"), dict) else {}
+        startup = sum(number(props.get(k)) for k in STARTUP_KEYS)
+        own = max(0.0, number(case.get("seconds")) - startup)
+        budget[kind][1] += startup
+        budget[kind][2] += own
+        cost = costliest.setdefault((kind, unit, str(case.get("name", "?"))), [0.0, 0])
+        cost[0] += own
+        cost[1] += 1
 if not processes:
     print(f"class_timeline.sh: no unit record under {grades}/*/run/units")
     sys.exit(1)
@@ -97,4 +130,16 @@ if shared and spans["performance"]:
           f"{perf_end - perf_start:.0f} s); {max(0.0, perf_start - shared_end):.0f} s between; "
           f"{thin} s before {shared_end:.0f} s with at most a quarter of the busiest moment's "
           f"{busiest} processes running")
+
+print("\nwhere the process-seconds went (start-ups: the judges' CUDA and the executors' start; cases: their "
+      "own seconds less those; other: the runner between cases, restarts):")
+print(f"{'kind':<12} {'process-s':>9} {'start-ups':>9} {'cases':>9} {'other':>9}")
+for kind, (total, startup, own) in budget.items():
+    if total > 0:
+        print(f"{kind:<12} {total:>9.1f} {startup:>9.1f} {own:>9.1f} {max(0.0, total - startup - own):>9.1f}")
+if costliest:
+    print("\nthe costliest cases (seconds less start-ups, summed over the students who ran them):")
+    print(f"{'seconds':>8} {'mean s':>7} {'students':>8}  kind        case")
+    for (kind, unit, case), (total, count) in sorted(costliest.items(), key=lambda kv: -kv[1][0])[:12]:
+        print(f"{total:>8.1f} {total / count:>7.2f} {count:>8}  {kind:<11} {unit} {case}")
 PY

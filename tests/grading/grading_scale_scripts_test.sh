@@ -10,7 +10,7 @@
 #     family's row, the table with all 8 families, a quoted verdict ("sanitizer, slow") counted once,
 #     each student checked against its example's expected.tsv row, each family's timeline.txt, and --side-by-side on two stand-in GPUs (each family pinned to one);
 #   - scripts/class_timeline.sh on fabricated unit records: processes by kind, the running counts, the
-#     performance phase;
+#     performance phase, the process-seconds split into start-ups, cases and the rest, the costliest case;
 #   - tests/submissions/check_neighbours_every_group.sh through the same stand-ins: its runs and table,
 #     a neighbour that changes a sanitizer verdict failing it, its run count checked, 77 without a GPU.
 # What grading itself does on the GPU is not tested here (grading.neighbours.every_group and the
@@ -144,14 +144,17 @@ status=$?
 # s1: per-student, two value groups sharing one process (one start, 3 + 2 s), three sanitizer units;
 # s2: a value process of 11 s, started with s1's; both performance units after the rest. Times from the first start (90).
 timeline="$scratch/timeline"
-unit() {  # unit <student> <unit> <started> <seconds>
+unit() {  # unit <student> <unit> <started> <seconds> [<cases, as JSON>]
   mkdir -p "$timeline/$1/run/units"
-  printf '{"unit": "%s", "processes": 1, "seconds": %s, "started": %s, "cases": []}\n' "$2" "$4" "$3" \
+  printf '{"unit": "%s", "processes": 1, "seconds": %s, "started": %s, "cases": [%s]}\n' "$2" "$4" "$3" "${5:-}" \
     >"$timeline/$1/run/units/$2.json"
 }
-unit s1 grade.configs 100 3; unit s1 grade.small_sizes 100 2
+# The cases: s1's first paid 1.5 s of start-ups (its judge's CUDA, its executor's context), so
+# values' start-ups 1.5 s, cases 1.0 + 0.5 + 9 s, and the costliest case N4096 (9.5 s, 2 students).
+unit s1 grade.configs 100 3 '{"name": "Grade/N33", "seconds": 2.5, "properties": {"device_open_seconds": "1.0", "executor_device_seconds": 0.5}}, {"name": "Grade/N4096", "seconds": 0.5}'
+unit s1 grade.small_sizes 100 2
 for tool in memcheck racecheck synccheck; do unit s1 grade.sanitizer.$tool 90 4; done
-unit s2 grade.configs 100 11
+unit s2 grade.configs 100 11 '{"name": "Grade/N4096", "seconds": 9}'
 unit s1 grade.performance 112 1; unit s2 grade.performance 113 1.5
 "$root/scripts/class_timeline.sh" "$timeline" 5 >"$scratch/timeline.log" 2>&1 ||
   { fail "class_timeline.sh: exit $?"; indent <"$scratch/timeline.log"; }
@@ -163,6 +166,11 @@ done
 grep -qE '^ +10 s +2 +0 +0$' "$scratch/timeline.log" || { fail "class_timeline.sh: not 2 value processes at 10 s"; indent <"$scratch/timeline.log"; }
 grep -q 'ended at 21 s; the performance processes ran from 22 s to 24 s (2 of them, 2 s); 1 s between' "$scratch/timeline.log" ||
   { fail "class_timeline.sh: the performance phase"; indent <"$scratch/timeline.log"; }
+# kind, process-seconds, start-ups, cases, other
+grep -qE '^values +16\.0 +1\.5 +10\.5 +4\.0$' "$scratch/timeline.log" ||
+  { fail "class_timeline.sh: the values' process-seconds are not split into 16 = 1.5 start-ups + 10.5 cases + 4 other"; indent <"$scratch/timeline.log"; }
+grep -A2 '^the costliest cases' "$scratch/timeline.log" | grep -qE '^ +9\.5 +4\.75 +2  values +grade\.configs Grade/N4096$' ||
+  { fail "class_timeline.sh: the costliest case is not Grade/N4096, 9.5 s over 2 students"; indent <"$scratch/timeline.log"; }
 rm -rf "$scratch/empty" && mkdir -p "$scratch/empty"
 "$root/scripts/class_timeline.sh" "$scratch/empty" >/dev/null 2>&1
 [ $? -eq 1 ] || fail "class_timeline.sh: a folder without unit records was not refused"
