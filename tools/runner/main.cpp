@@ -337,6 +337,11 @@ int run_unit(const options& o) {
     spec.argv.push_back(o.exe);
     if (o.sanitizer.empty()) spec.argv.emplace_back("--gtest_brief=1");  // under a tool, the full log helps read its reports
     spec.environment.insert(spec.environment.end(), {{"KCONFORM_PROGRESS", scratch}, {"KCONFORM_CASES_FILE", cases_file}});
+    // The program learns its cases' deadline, so what it waits for inside a case (another process's
+    // computation of a shared reference, fixtures/run_cache.hpp) can stay well inside it.
+    std::ostringstream deadline;
+    deadline << case_timeout(o);
+    spec.environment.emplace_back("KCONFORM_CASE_TIMEOUT_S", deadline.str());
     spec.progress_file = scratch;
     spec.case_timeout_seconds = case_timeout(o);
     spec.startup_allowance_seconds = kc::startup_deadline_seconds();
