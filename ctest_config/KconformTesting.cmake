@@ -210,16 +210,22 @@ function(kconform_add_gpu_suite target)
   set(prefix "${ARG_FAMILY}.${ARG_KIND}")
   # gpu-quick's test of this program (issue 35): its units but the .Large ones in one shared process
   # (kconform_runner --units: each unit still reported as <prefix>.<unit>, a crash or hang costing its
-  # case, a hang streak stopping its own unit). gpu-quick ran one process per unit and shard, 59 GPU
-  # processes for 16 s on an H100, each paying a CUDA context that the driver makes one at a time
+  # case, a hang streak stopping its own unit; reports under <build>/quick). gpu-quick ran one process per unit and shard, 59 GPU
+  # tests (54 running a case) for 16 s on an H100, each paying a CUDA context that the driver makes one at a time
   # (~0.15-0.25 s each, docs/architecture.md, "Start-up"); per program it starts 14. Label quick, not
   # gpu: the full run's phases run the units themselves (presets gpu, gpu-shared exclude it), and
   # preset gpu-quick-per-unit keeps the old way for the comparison. Only for suites gpu-quick runs
   # (not alone, no sanitizer, benchmark, huge, perf, profile or schedule label).
   set(quick_block "")
+  set(quick_listing_failed "")
   if(NOT ARG_RUN_SERIAL AND NOT labels MATCHES "sanitizer|benchmark|huge|perf|profile|schedule|grading")
     string(REPLACE ";gpu;" ";quick;" quick_labels ";${labels};")
     string(REGEX REPLACE "^;|;$" "" quick_labels "${quick_labels}")
+    # A program that cannot list its cases gets a quick test that fails as its .listing test does
+    # (gpu-quick leaves label gpu out, so it would otherwise pass without the program).
+    set(quick_listing_failed "
+  add_test(${prefix}.quick \"\${runner}\" run --exe \"\${exe}\" --name ${prefix}.quick --report-dir \"${CMAKE_BINARY_DIR}/quick\")
+  set_tests_properties(${prefix}.quick PROPERTIES LABELS \"${quick_labels}\")")
     set(quick_block "
 # gpu-quick's test: the units above but the Large ones (a unit Large or <variant>.Large), in shared processes (KconformTesting.cmake says why).
 set(quick_units \"\")
@@ -236,10 +242,12 @@ foreach(line IN LISTS units)
     math(EXPR quick_cost \"\${quick_cost} + \${cost}\")
   endif()
 endforeach()
-if(quick_units)
+if(NOT quick_units STREQUAL \"\")
   string(REPLACE \";\" \",\" quick_units \"\${quick_units}\")
-  add_test(\"${prefix}.quick\" \"\${runner}\" run --exe \"\${exe}\" --name \"${prefix}.quick\" --units \"\${quick_units}\" --name-prefix \"${prefix}.\" --report-dir \"${CMAKE_BINARY_DIR}\" --case-timeout ${ARG_CASE_TIMEOUT} --listing-cache \"\${listing}\")
-  set_tests_properties(\"${prefix}.quick\" PROPERTIES LABELS \"${quick_labels}\" RESOURCE_GROUPS \"1,gpus:1\" COST \${quick_cost}
+  # Its reports in a folder of their own (<build>/quick/units): a run of every test (preset ci, a
+  # plain ctest) runs this and the units' own tests at once, which would write the same files.
+  add_test(\"${prefix}.quick\" \"\${runner}\" run --exe \"\${exe}\" --name \"${prefix}.quick\" --units \"\${quick_units}\" --name-prefix \"${prefix}.\" --report-dir \"${CMAKE_BINARY_DIR}/quick\" --case-timeout ${ARG_CASE_TIMEOUT} --listing-cache \"\${listing}\")
+  set_tests_properties(\"${prefix}.quick\" PROPERTIES LABELS \"${quick_labels}\" RESOURCE_GROUPS \"1,gpus:${slots}\" COST \${quick_cost}
     SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE} TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT \"${environment}\")
 endif()
 ")
@@ -254,7 +262,7 @@ execute_process(COMMAND \"\${runner}\" list --exe \"\${exe}\" --listing-cache \"
 if(NOT status EQUAL 0 OR units STREQUAL \"\")
   # Listing failed (not built, or broken) or found no case: one test that fails and says why.
   add_test(${prefix}.listing \"\${runner}\" run --exe \"\${exe}\" --name ${prefix}.listing --report-dir \"${CMAKE_BINARY_DIR}\")
-  set_tests_properties(${prefix}.listing PROPERTIES LABELS \"${labels}\" ${serial})
+  set_tests_properties(${prefix}.listing PROPERTIES LABELS \"${labels}\" ${serial})${quick_listing_failed}
   return()
 endif()
 # Measured seconds beat the declared costs: a unit CTest has timed (its cost data, seeded at

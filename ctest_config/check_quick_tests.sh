@@ -7,7 +7,7 @@
 #     runs those units twice), gpu-quick leaves label gpu out and keeps quick (else it runs them
 #     twice, or not at all), gpu-quick-per-unit (the comparison) leaves quick out;
 #   - each program's quick test runs exactly the units gpu-quick-per-unit runs one test each (its
-#     per-unit tests' units as that preset selects them, but the Large ones, whose cases are all
+#     per-unit tests' units as that preset's filters select them: no Large unit, whose cases are all
 #     above the quick cost), under the same report names (--name-prefix: <family>.<kind>.), in no
 #     RUN_SERIAL test, labelled quick and not gpu;
 #   - every program gpu-quick-per-unit runs has a quick test.
@@ -16,7 +16,9 @@ set -uo pipefail
 build=$1 presets=$2
 listing=$(mktemp) || exit 1
 trap 'rm -f "$listing"' EXIT
-ctest --test-dir "$build" --show-only=json-v1 >"$listing" 2>&1 || { tail -5 "$listing"; echo "FAILED: ctest could not list $build"; exit 1; }
+ctest --test-dir "$build" --show-only=json-v1 >"$listing" 2>"$listing.err" ||
+  { tail -5 "$listing.err"; rm -f "$listing.err"; echo "FAILED: ctest could not list $build"; exit 1; }
+rm -f "$listing.err"
 python3 - "$presets" "$listing" <<'PY'
 import json, re, sys
 
@@ -76,8 +78,6 @@ for test in listing.get("tests", []):
     if "gpu" not in labels or unit is None or exe is None or p.get("RUN_SERIAL"):
         continue
     if any_label(labels, label_out) or (name_out is not None and re.search(name_out, name)):
-        continue
-    if re.search(r"(^|\.)Large$", unit):
         continue
     prefix = name[: name.index(unit)] if unit in name else None
     per_unit.setdefault(exe, {})[unit] = prefix
