@@ -18,9 +18,9 @@
 #     the properties the runner and the judge record on the case that paid them), the cases' own
 #     seconds less those, and the rest (the runner's own work between cases, a process restarted
 #     after a crash or hang);
-#   - the costliest cases of the class: each case's seconds (less its start-up) summed over the
-#     students, with its kind and how many students ran it, so a family over its time names the
-#     shapes or inputs that cost it.
+#   - the costliest cases of the class: each case's seconds (less its start-up) summed over its runs
+#     (one a student, more where a case was attempted again), with its kind and how many runs, so a
+#     family over its time names the shapes or inputs that cost it.
 # Times are the runner's wall clock; the builds (before the first process) are not in these records.
 # Exit: 0 printed; 1 no unit record under <grades dir>, or a bucket that is not a positive number.
 set -uo pipefail
@@ -138,8 +138,8 @@ for kind, (total, startup, own) in budget.items():
     if total > 0:
         print(f"{kind:<12} {total:>9.1f} {startup:>9.1f} {own:>9.1f} {max(0.0, total - startup - own):>9.1f}")
 if costliest:
-    print("\nthe costliest cases (seconds less start-ups, summed over the students who ran them):")
-    print(f"{'seconds':>8} {'mean s':>7} {'students':>8}  kind        case")
+    print("\nthe costliest cases (seconds less start-ups, summed over their runs: a student's, or its attempts):")
+    print(f"{'seconds':>8} {'mean s':>7} {'runs':>8}  kind        case")
     for (kind, unit, case), (total, count) in sorted(costliest.items(), key=lambda kv: -kv[1][0])[:12]:
         print(f"{total:>8.1f} {total / count:>7.2f} {count:>8}  {kind:<11} {unit} {case}")
 PY

@@ -20,6 +20,7 @@
 #                             are the same. Measured on an H100 (docs/grading.md, "Class of 100"): a class
 #                             of 100 reductions per student, 8 slots, in 534 s, every student as its
 #                             example's expected.tsv row says; per group it had not finished at 575 s
+#                             (an earlier commit, before the longest-first order: not a same-commit A/B)
 #
 # Per submission it writes, under <out> (--batch: <out>/<student>/):
 #   results.json  Gradescope's format: score, max_score and output per rubric group
@@ -33,7 +34,8 @@
 # KCONFORM_GRADE_SUITE_BUILD overrides). Each submission is compiled on its own into a shared library
 # with the family's contract header forced in (so a wrong signature is a compile error that names the
 # entry point), then probed in a process of its own for its traits. Every rubric group then runs as a
-# CTest test of a generated project (one per group and submission, plus the sanitizer runs and the
+# CTest test of a generated project (per submission: its value groups in one test, or one per group
+# with --processes per-group, plus the sanitizer runs and the
 # performance case), spread over the GPUs present through CTest resource groups; kconform_runner
 # isolates each case, so a crash, hang or exit costs that case, and a case with no verdict fails.
 #
@@ -61,7 +63,7 @@ while [ $# -gt 0 ]; do
     --student) student=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --processes) processes=$2; shift 2 ;;
-    -h | --help) sed -n '2,41p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,43p' "$0"; exit 0 ;;
     *) echo "grade.sh: unknown argument $1 (--help)" >&2; exit 2 ;;
   esac
 done

@@ -170,7 +170,7 @@ grep -q 'ended at 21 s; the performance processes ran from 22 s to 24 s (2 of th
 grep -qE '^values +16\.0 +1\.5 +10\.5 +4\.0$' "$scratch/timeline.log" ||
   { fail "class_timeline.sh: the values' process-seconds are not split into 16 = 1.5 start-ups + 10.5 cases + 4 other"; indent <"$scratch/timeline.log"; }
 grep -A2 '^the costliest cases' "$scratch/timeline.log" | grep -qE '^ +9\.5 +4\.75 +2  values +grade\.configs Grade/N4096$' ||
-  { fail "class_timeline.sh: the costliest case is not Grade/N4096, 9.5 s over 2 students"; indent <"$scratch/timeline.log"; }
+  { fail "class_timeline.sh: the costliest case is not Grade/N4096, 9.5 s over 2 runs"; indent <"$scratch/timeline.log"; }
 rm -rf "$scratch/empty" && mkdir -p "$scratch/empty"
 "$root/scripts/class_timeline.sh" "$scratch/empty" >/dev/null 2>&1
 [ $? -eq 1 ] || fail "class_timeline.sh: a folder without unit records was not refused"
