@@ -227,21 +227,8 @@ function(kconform_add_gpu_suite target)
   add_test(${prefix}.quick \"\${runner}\" run --exe \"\${exe}\" --name ${prefix}.quick --report-dir \"${CMAKE_BINARY_DIR}/quick\")
   set_tests_properties(${prefix}.quick PROPERTIES LABELS \"${quick_labels}\")")
     set(quick_block "
-# gpu-quick's test: the units above but the Large ones (a unit Large or <variant>.Large), in shared processes (KconformTesting.cmake says why).
-set(quick_units \"\")
-set(quick_cost 0)
-foreach(line IN LISTS units)
-  if(line STREQUAL \"\")
-    continue()
-  endif()
-  string(REPLACE \"\\t\" \";\" fields \"\${line}\")
-  list(GET fields 0 unit)
-  list(GET fields 2 cost)
-  if(NOT unit STREQUAL \"Large\" AND NOT unit MATCHES \"[.]Large$\")
-    list(APPEND quick_units \"\${unit}\")
-    math(EXPR quick_cost \"\${quick_cost} + \${cost}\")
-  endif()
-endforeach()
+# gpu-quick's test: the units above but the Large ones (quick_units, gathered in the loop), in shared
+# processes (KconformTesting.cmake says why).
 if(NOT quick_units STREQUAL \"\")
   string(REPLACE \";\" \",\" quick_units \"\${quick_units}\")
   # Its reports in a folder of their own (<build>/quick/units): a run of every test (preset ci, a
@@ -276,6 +263,10 @@ string(PREPEND measured \"\\n\")
 # The recorded run's seconds of this suite's tests (KCONFORM_SECONDS_PER_SHARD): the checked-in file.
 file(STRINGS \"${KCONFORM_RECORDED_COSTS}\" recorded REGEX \"^${prefix}[.]\")
 string(REPLACE \"\\n\" \";\" units \"\${units}\")
+# The units a quick run takes (all but the Large ones, a unit Large or <variant>.Large, whose cases are
+# above its cost) and their declared cost, for gpu-quick's test at the end.
+set(quick_units \"\")
+set(quick_cost 0)
 foreach(line IN LISTS units)
   if(line STREQUAL \"\")
     continue()
@@ -283,6 +274,10 @@ foreach(line IN LISTS units)
   string(REPLACE \"\\t\" \";\" fields \"\${line}\")
   list(GET fields 0 unit)
   list(GET fields 2 cost)
+  if(NOT unit STREQUAL \"Large\" AND NOT unit MATCHES \"[.]Large$\")
+    list(APPEND quick_units \"\${unit}\")
+    math(EXPR quick_cost \"\${quick_cost} + \${cost}\")
+  endif()
   math(EXPR cost \"\${cost} + ${ARG_PRIORITY}\")
   list(GET fields 1 count)
   # A unit of many cases, or one recorded as slow, runs as several shards (contiguous slices), so no
