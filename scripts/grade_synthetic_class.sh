@@ -32,7 +32,8 @@
 # done, GPU busy, load), composition.txt, timeline.txt (scripts/class_timeline.sh: the grading
 # processes by kind over time; a class cut short can be read with it too), timing.txt (what was printed),
 # row.tsv. Default --out: grades/synthetic-class-<date>.
-# Exit: 0 graded (whatever the students scored); 2 bad arguments or a family that could not be graded.
+# Exit: 0 graded (whatever the students scored); 2 bad arguments, a family that could not be graded,
+# or cut short by SIGTERM or SIGINT (below: its grading processes are killed, its timeline written).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 examples="$root/tests/submissions"
@@ -49,7 +50,7 @@ while [ $# -gt 0 ]; do
     --table) table_of=${2:-}; shift 2 || shift ;;
     --processes) processes=${2:-}; shift 2 || shift ;;
     --side-by-side) side_by_side=1; shift ;;
-    -h | --help) sed -n '2,35p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,36p' "$0"; exit 0 ;;
     *) echo "grade_synthetic_class.sh: unknown argument $1 (--help)" >&2; exit 2 ;;
   esac
 done
@@ -123,6 +124,37 @@ make_class() {
 
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
 
+# Cut short (SIGTERM, e.g. timeout(1) around a class that overruns its budget, or SIGINT): every
+# grading process of the classes being graded, and everything below them (ctest, the runners, the
+# judges, their executors), is stopped and killed, so none goes on using the GPU after this script
+# (on the GPU box a class cut by timeout left its ctest and runners running into the next command),
+# and each family cut writes its timeline.txt from the units that ended (a cut class's rates) and says
+# it was cut. grade_family records its grade.sh's PID in <family>/.grader.pid for this.
+descendants() {  # descendants <pid>: every process below it, by ps's parent links
+  local child
+  for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do
+    echo "$child"
+    descendants "$child"
+  done
+}
+stop_grading() {
+  local pidfile pid tree
+  : >"$out/.cut_short"
+  for pidfile in "$out"/*/.grader.pid; do
+    [ -f "$pidfile" ] || continue
+    pid=$(cat "$pidfile")
+    tree="$pid $(descendants "$pid")"
+    # shellcheck disable=SC2086  # the PIDs, split
+    kill -STOP $tree 2>/dev/null  # frozen first: none starts another process while the tree is read again
+    tree="$tree $(for p in $tree; do descendants "$p"; done)"
+    # shellcheck disable=SC2086
+    kill -KILL $tree 2>/dev/null
+  done
+}
+cut_short() { [ -f "$out/.cut_short" ]; }
+rm -f "$out/.cut_short"
+trap stop_grading TERM INT
+
 # grade_family <family> [<GPU>]: makes and grades one family's class; with <GPU> (a
 # CUDA_VISIBLE_DEVICES entry, nvidia-smi's index with CUDA_DEVICE_ORDER=PCI_BUS_ID) every program of it
 # sees that GPU alone. Returns 0 graded, 2 not.
@@ -164,12 +196,24 @@ grade_family() {
   # ${sampler:-}: the trap runs at the script's exit, after this function (and its local) may be gone.
   trap 'kill ${sampler:-} 2>/dev/null' EXIT
   "$root/scripts/grade.sh" --family "$fam" --batch "$dir/class" --out "$dir/grades" ${seed:+--seed "$seed"} \
-    --processes "$processes" >"$dir/grade.log" 2>&1
+    --processes "$processes" >"$dir/grade.log" 2>&1 &
+  local grader=$!
+  echo "$grader" >"$dir/.grader.pid"
+  wait "$grader"
   graded=$?
+  while kill -0 "$grader" 2>/dev/null; do  # the wait was interrupted by a signal's trap (stop_grading)
+    wait "$grader"
+    graded=$?
+  done
+  rm -f "$dir/.grader.pid"
   kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null
   wall=$(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
   # Where the time went, by kind of grading process (scripts/class_timeline.sh).
   "$root/scripts/class_timeline.sh" "$dir/grades" >"$dir/timeline.txt" 2>&1
+  if cut_short; then
+    echo "$fam: cut short after ${wall} s (a signal): its grading processes were stopped; $dir/timeline.txt has what ended"
+    return 2
+  fi
   if [ $graded -ne 0 ]; then
     echo "$fam: grading the class did not work (exit $graded, after ${wall} s): $dir/grade.log"
     tail -5 "$dir/grade.log"
@@ -196,12 +240,22 @@ if [ "$side_by_side" = 1 ] && [ "$dry_run" = 0 ]; then
       jobs_of_round+=($!)
       families_left=("${families_left[@]:1}")
     done
-    for job in "${jobs_of_round[@]}"; do wait "$job" || status=2; done
+    for job in "${jobs_of_round[@]}"; do
+      wait "$job" || status=2
+      while kill -0 "$job" 2>/dev/null; do wait "$job" || status=2; done  # a trap interrupted the wait
+    done
+    ! cut_short || break
   done
 else
   for fam in "$@"; do
     grade_family "$fam" || status=2
+    ! cut_short || break
   done
+fi
+if cut_short; then
+  rm -f "$out/.cut_short"
+  echo "grade_synthetic_class.sh: cut short by a signal; the families not yet graded were not started"
+  exit 2
 fi
 if [ "$dry_run" = 0 ] && [ "$all" = 1 ]; then
   "$root/scripts/class_timing_table.sh" "$out" | tee "$out/table.md"

@@ -8,7 +8,8 @@
 #   - the same script, class_timing.sh and class_timing_table.sh graded through a stand-in grade.sh and
 #     nvidia-smi (tests/grading/fake_grade/) in a copy of the repository's scripts and examples: every
 #     family's row, the table with all 8 families, a quoted verdict ("sanitizer, slow") counted once,
-#     each student checked against its example's expected.tsv row, each family's timeline.txt, and --side-by-side on two stand-in GPUs (each family pinned to one);
+#     each student checked against its example's expected.tsv row, each family's timeline.txt, a class
+#     cut short by SIGTERM (its grading processes and all below them killed, its timeline written), and --side-by-side on two stand-in GPUs (each family pinned to one);
 #   - scripts/class_timeline.sh on fabricated unit records: processes by kind, the running counts, the
 #     performance phase, the process-seconds split into start-ups, cases and the rest, the costliest case;
 #   - tests/submissions/check_neighbours_every_group.sh through the same stand-ins: its runs and table,
@@ -114,6 +115,30 @@ PATH=$fake_path "$copy/scripts/grade_synthetic_class.sh" --family reduction --si
 rm "$scratch/graded/atax/row.tsv"
 "$copy/scripts/class_timing_table.sh" "$scratch/graded" >"$scratch/partial.md"
 grep -q '^| atax | not graded |' "$scratch/partial.md" || fail "a family without a row is not listed as not graded"
+
+# ---- a class cut short (timeout(1)'s SIGTERM): its grading processes and all below them killed ----
+# A stand-in grade.sh that starts a child which starts a grandchild, both sleeping, and waits.
+slow="$scratch/repo-slow"
+rm -rf "$slow" && cp -r "$copy" "$slow"
+cat >"$slow/scripts/grade.sh" <<SLOW
+#!/usr/bin/env bash
+bash -c 'bash -c "exec -a kc-slow-grandchild sleep 120" & exec -a kc-slow-child sleep 120' &
+wait
+SLOW
+PATH=$fake_path "$slow/scripts/grade_synthetic_class.sh" --family reduction --size 3 --out "$scratch/cut" >"$scratch/cut.log" 2>&1 &
+cutter=$!
+for _ in $(seq 100); do pgrep -f kc-slow-grandchild >/dev/null && break; sleep 0.1; done
+pgrep -f kc-slow-grandchild >/dev/null || fail "the slow stand-in never started its grandchild"
+kill -TERM $cutter
+wait $cutter
+status=$?
+sleep 0.5
+{ [ $status -eq 2 ] && grep -q '^reduction: cut short after ' "$scratch/cut.log" && [ -f "$scratch/cut/reduction/timeline.txt" ]; } ||
+  { fail "a class cut by SIGTERM: exit $status (expected 2), a 'cut short' line and its timeline.txt"; indent <"$scratch/cut.log"; }
+if pgrep -f 'kc-slow-(child|grandchild)' >/dev/null; then
+  fail "a class cut by SIGTERM left its grading processes running: $(pgrep -af 'kc-slow-' | tr '\n' ' ')"
+  pkill -f 'kc-slow-' 2>/dev/null
+fi
 
 # ---- check_neighbours_every_group.sh through the stand-ins ----
 neighbours="$copy/tests/submissions/check_neighbours_every_group.sh"
