@@ -129,7 +129,11 @@ gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
 # judges, their executors), is stopped and killed, so none goes on using the GPU after this script
 # (on the GPU box a class cut by timeout left its ctest and runners running into the next command),
 # and each family cut writes its timeline.txt from the units that ended (a cut class's rates) and says
-# it was cut. grade_family records its grade.sh's PID in <family>/.grader.pid for this.
+# it was cut. timeout(1) signals its whole process group: grade.sh runs in a session of its own
+# (setsid), so it is alive, and its tree whole, when the trap reads the tree by parent links; the
+# side-by-side families' subshells catch the signal (and wait on) rather than die. grade_family records
+# its grade.sh's PID in <family>/.grader.pid for this; a PID is killed only while it is still that
+# grade.sh (its command line), and an earlier run's files are removed first.
 descendants() {  # descendants <pid>: every process below it, by ps's parent links
   local child
   for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do
@@ -143,16 +147,19 @@ stop_grading() {
   for pidfile in "$out"/*/.grader.pid; do
     [ -f "$pidfile" ] || continue
     pid=$(cat "$pidfile")
+    case "$pid" in '' | *[!0-9]*) continue ;; esac
+    tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q 'scripts/grade.sh' || continue  # gone, or not ours
     tree="$pid $(descendants "$pid")"
     # shellcheck disable=SC2086  # the PIDs, split
     kill -STOP $tree 2>/dev/null  # frozen first: none starts another process while the tree is read again
     tree="$tree $(for p in $tree; do descendants "$p"; done)"
     # shellcheck disable=SC2086
     kill -KILL $tree 2>/dev/null
+    kill -KILL -- "-$pid" 2>/dev/null  # and anything left in its session's process group
   done
 }
 cut_short() { [ -f "$out/.cut_short" ]; }
-rm -f "$out/.cut_short"
+rm -f "$out/.cut_short" "$out"/*/.grader.pid
 trap stop_grading TERM INT
 
 # grade_family <family> [<GPU>]: makes and grades one family's class; with <GPU> (a
@@ -195,10 +202,19 @@ grade_family() {
   sampler=$!
   # ${sampler:-}: the trap runs at the script's exit, after this function (and its local) may be gone.
   trap 'kill ${sampler:-} 2>/dev/null' EXIT
-  "$root/scripts/grade.sh" --family "$fam" --batch "$dir/class" --out "$dir/grades" ${seed:+--seed "$seed"} \
+  if cut_short; then  # a signal came while the class was being made
+    kill "$sampler" 2>/dev/null
+    echo "$fam: cut short (a signal) before its grading started"
+    return 2
+  fi
+  # A session of its own (setsid: with job control off, a background child is no group leader, so
+  # setsid execs in place and $! is grade.sh's PID): timeout(1)'s signal to this script's process
+  # group does not kill grade.sh and orphan its tree; stop_grading kills the tree whole.
+  setsid "$root/scripts/grade.sh" --family "$fam" --batch "$dir/class" --out "$dir/grades" ${seed:+--seed "$seed"} \
     --processes "$processes" >"$dir/grade.log" 2>&1 &
   local grader=$!
   echo "$grader" >"$dir/.grader.pid"
+  ! cut_short || stop_grading  # a signal came between the start and the PID's record
   wait "$grader"
   graded=$?
   while kill -0 "$grader" 2>/dev/null; do  # the wait was interrupted by a signal's trap (stop_grading)
@@ -236,7 +252,10 @@ if [ "$side_by_side" = 1 ] && [ "$dry_run" = 0 ]; then
     jobs_of_round=()
     for pin in "${pins[@]}"; do
       [ ${#families_left[@]} -gt 0 ] || break
-      ( grade_family "${families_left[0]}" "$pin" ) &
+      # The subshell catches TERM and INT (a caught signal, unlike an ignored one, is not inherited
+      # by the programs it starts): timeout(1) signals the whole group, and the main shell's trap
+      # stops the grading; the subshell then writes its family's timeline and says it was cut.
+      ( trap : TERM INT; grade_family "${families_left[0]}" "$pin" ) &
       jobs_of_round+=($!)
       families_left=("${families_left[@]:1}")
     done

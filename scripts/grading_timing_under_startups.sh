@@ -67,8 +67,10 @@ start_churn() {
 stop_churn() {
   local pid
   for pid in ${churners[@]+"${churners[@]}"}; do
-    pkill -P "$pid" 2>/dev/null  # the probe it is running
+    kill -STOP "$pid" 2>/dev/null     # the loop stopped first, so it starts no probe after the next line
+    pkill -KILL -P "$pid" 2>/dev/null  # the probe it is running
     kill "$pid" 2>/dev/null
+    kill -CONT "$pid" 2>/dev/null      # to take the TERM
     wait "$pid" 2>/dev/null
   done
   churners=()

@@ -9,7 +9,8 @@
 #     nvidia-smi (tests/grading/fake_grade/) in a copy of the repository's scripts and examples: every
 #     family's row, the table with all 8 families, a quoted verdict ("sanitizer, slow") counted once,
 #     each student checked against its example's expected.tsv row, each family's timeline.txt, a class
-#     cut short by SIGTERM (its grading processes and all below them killed, its timeline written), and --side-by-side on two stand-in GPUs (each family pinned to one);
+#     cut short by timeout(1), alone and side by side (its grading processes and all below them
+#     killed, its timeline written, no bystander killed), and --side-by-side on two stand-in GPUs (each family pinned to one);
 #   - scripts/class_timeline.sh on fabricated unit records: processes by kind, the running counts, the
 #     performance phase, the process-seconds split into start-ups, cases and the rest, the costliest case;
 #   - tests/submissions/check_neighbours_every_group.sh through the same stand-ins: its runs and table,
@@ -116,29 +117,45 @@ rm "$scratch/graded/atax/row.tsv"
 "$copy/scripts/class_timing_table.sh" "$scratch/graded" >"$scratch/partial.md"
 grep -q '^| atax | not graded |' "$scratch/partial.md" || fail "a family without a row is not listed as not graded"
 
-# ---- a class cut short (timeout(1)'s SIGTERM): its grading processes and all below them killed ----
-# A stand-in grade.sh that starts a child which starts a grandchild, both sleeping, and waits.
+# ---- a class cut short by timeout(1): its grading processes and all below them killed ----
+# A stand-in grade.sh that starts a child which starts a grandchild, both sleeping and deaf to SIGTERM
+# (as ctest and the runners were on the GPU box), and waits. timeout(1) signals its whole process
+# group, not only the script; and with --side-by-side the families run in subshells.
 slow="$scratch/repo-slow"
 rm -rf "$slow" && cp -r "$copy" "$slow"
-cat >"$slow/scripts/grade.sh" <<SLOW
+cat >"$slow/scripts/grade.sh" <<'SLOW'
 #!/usr/bin/env bash
-bash -c 'bash -c "exec -a kc-slow-grandchild sleep 120" & exec -a kc-slow-child sleep 120' &
+bash -c 'trap "" TERM; bash -c "trap \"\" TERM; exec -a kc-slow-grandchild sleep 120" & exec -a kc-slow-child sleep 120' &
 wait
 SLOW
-PATH=$fake_path "$slow/scripts/grade_synthetic_class.sh" --family reduction --size 3 --out "$scratch/cut" >"$scratch/cut.log" 2>&1 &
-cutter=$!
-for _ in $(seq 100); do pgrep -f kc-slow-grandchild >/dev/null && break; sleep 0.1; done
-pgrep -f kc-slow-grandchild >/dev/null || fail "the slow stand-in never started its grandchild"
-kill -TERM $cutter
-wait $cutter
-status=$?
-sleep 0.5
-{ [ $status -eq 2 ] && grep -q '^reduction: cut short after ' "$scratch/cut.log" && [ -f "$scratch/cut/reduction/timeline.txt" ]; } ||
-  { fail "a class cut by SIGTERM: exit $status (expected 2), a 'cut short' line and its timeline.txt"; indent <"$scratch/cut.log"; }
-if pgrep -f 'kc-slow-(child|grandchild)' >/dev/null; then
-  fail "a class cut by SIGTERM left its grading processes running: $(pgrep -af 'kc-slow-' | tr '\n' ' ')"
-  pkill -f 'kc-slow-' 2>/dev/null
-fi
+for mode in one side-by-side; do
+  args=(--family reduction --size 3) gpus=$fake_path families="reduction"
+  if [ $mode = side-by-side ]; then args=(--all --families reduction,matmul --side-by-side --size 3); gpus="$scratch/bin2:$PATH"; families="reduction matmul"; fi
+  rm -rf "$scratch/cut-$mode"
+  PATH=$gpus timeout -s TERM 4 "$slow/scripts/grade_synthetic_class.sh" "${args[@]}" --out "$scratch/cut-$mode" \
+    >"$scratch/cut-$mode.log" 2>&1
+  status=$?
+  sleep 0.5
+  [ $status -eq 124 ] || { fail "$mode: timeout(1) reported $status, not 124 (the class ended before it?)"; indent <"$scratch/cut-$mode.log"; }
+  for family in $families; do
+    { grep -q "^$family: cut short after " "$scratch/cut-$mode.log" && [ -f "$scratch/cut-$mode/$family/timeline.txt" ] &&
+      [ ! -f "$scratch/cut-$mode/$family/.grader.pid" ]; } ||
+      { fail "$mode: $family cut by timeout(1): no 'cut short' line, no timeline.txt, or its .grader.pid left"; indent <"$scratch/cut-$mode.log"; }
+  done
+  if pgrep -f 'kc-slow-(child|grandchild)' >/dev/null; then
+    fail "$mode: a class cut by timeout(1) left its grading processes running: $(pgrep -af 'kc-slow-' | tr '\n' ' ')"
+    pkill -KILL -f 'kc-slow-' 2>/dev/null
+  fi
+done
+# A .grader.pid left by an earlier run names a process that is not this run's grade.sh: never killed.
+sleep 120 &
+bystander=$!
+mkdir -p "$scratch/cut-one/stale" && echo $bystander >"$scratch/cut-one/stale/.grader.pid"
+PATH=$fake_path timeout -s TERM 4 "$slow/scripts/grade_synthetic_class.sh" --family reduction --size 3 --out "$scratch/cut-one" \
+  >"$scratch/cut-stale.log" 2>&1
+kill -0 $bystander 2>/dev/null || fail "a class cut short killed the process an earlier run's .grader.pid named"
+kill $bystander 2>/dev/null; wait $bystander 2>/dev/null
+pkill -KILL -f 'kc-slow-' 2>/dev/null
 
 # ---- check_neighbours_every_group.sh through the stand-ins ----
 neighbours="$copy/tests/submissions/check_neighbours_every_group.sh"

@@ -34,7 +34,9 @@ printf '{"unit": "grade.performance", "cases": [{"name": "Grade/Performance.Agai
   "$ratio" >"$out/run/units/grade.performance.json"
 FAKE
 chmod +x "$copy/scripts/grade.sh"
-printf '#!/bin/sh\necho started >>"$FAKE_PROBE_LOG"\nsleep 0.02\n' >"$scratch/probe"
+# The probe stand-in lasts 0.2 s (a real start-up's order), so a loop stopped carelessly would leave
+# one running (checked at the end by its name).
+printf '#!/bin/bash\necho started >>"$FAKE_PROBE_LOG"\nexec -a kc-fake-probe sleep 0.2\n' >"$scratch/probe"
 printf '#!/bin/sh\n[ "$1" = -L ] && echo "GPU 0: FAKE GPU (UUID: GPU-0)"\nexit 0\n' >"$scratch/bin/nvidia-smi"
 chmod +x "$scratch/probe" "$scratch/bin/nvidia-smi"
 echo '__global__ void k() {}' >"$scratch/student.cu"
@@ -77,10 +79,10 @@ for moves in 1 0; do
     { fail "FAKE_CHURN_MOVES=$moves: no '$expected'"; indent <"$scratch/moves-$moves.log"; }
 done
 [ "$(wc -l <"$FAKE_PROBE_LOG")" -gt 0 ] || fail "the start-up probe never ran beside a grade"
-# No probe loop outlives the script.
-sleep 0.3
+# No probe loop, and no probe, outlives the script (or runs on into the next alone run).
+! pgrep -f kc-fake-probe >/dev/null || fail "a probe was left running after the script ended"
 : >"$FAKE_PROBE_LOG"
-sleep 0.3
+sleep 0.5
 [ "$(wc -l <"$FAKE_PROBE_LOG")" -eq 0 ] || fail "a probe loop was left running after the script ended"
 
 [ $failures -eq 0 ] || { echo "FAILED: $failures check(s); logs under $scratch"; exit 1; }
