@@ -25,8 +25,11 @@
 # Exit: 0 printed; 1 no unit record under <grades dir>, or a bucket that is not a positive number.
 set -uo pipefail
 [ $# -ge 1 ] || { echo "usage: class_timeline.sh <grades dir> [<bucket seconds>]" >&2; exit 1; }
-exec python3 - "$1" "${2:-20}" <<'PY'
-import glob, json, os, sys
+exec python3 - "$1" "${2:-20}" "$(dirname "$0")" <<'PY'
+import sys
+
+sys.path.insert(0, sys.argv[3])
+from unit_records import cases, number, startup_seconds, unit_records  # scripts/unit_records.py
 
 grades = sys.argv[1]
 try:
@@ -36,27 +39,13 @@ except ValueError:
 if not bucket > 0:
     print(f"class_timeline.sh: the bucket must be a positive number of seconds, not '{sys.argv[2]}'")
     sys.exit(1)
-STARTUP_KEYS = ("device_open_seconds", "executor_spawn_seconds", "executor_device_seconds", "executor_load_seconds")
-
-
-def number(x):
-    try:
-        return float(x)
-    except (TypeError, ValueError):
-        return 0.0
-
-
 processes = {}  # (student, kind, started) -> [start, end]
 # kind -> [unit seconds, start-up seconds, case seconds less start-ups]
 budget = {kind: [0.0, 0.0, 0.0] for kind in ("values", "sanitizer", "performance")}
-costliest = {}  # (kind, unit, case) -> [seconds less start-up, students]
-for path in glob.glob(os.path.join(grades, "*", "run", "units", "*.json")):
-    student = path.split(os.sep)[-4]
-    try:
-        with open(path, encoding="utf-8") as f:
-            record = json.load(f)
-        unit, started, seconds = record["unit"], float(record["started"]), float(record["seconds"])
-    except (OSError, ValueError, KeyError, TypeError):
+costliest = {}  # (kind, unit, case) -> [seconds less start-up, runs]
+for student, record in unit_records(grades):
+    unit, started, seconds = record.get("unit"), number(record.get("started")), number(record.get("seconds"))
+    if not isinstance(unit, str) or started is None or seconds is None:
         continue
     if unit == "grade.performance":
         kind = "performance"
@@ -71,12 +60,9 @@ for path in glob.glob(os.path.join(grades, "*", "run", "units", "*.json")):
     span = processes.setdefault(key, [started, started])
     span[1] += seconds
     budget[kind][0] += seconds
-    for case in record.get("cases", []) if isinstance(record.get("cases"), list) else []:
-        if not isinstance(case, dict):
-            continue
-        props = case.get("properties", {}) if isinstance(case.get("properties"), dict) else {}
-        startup = sum(number(props.get(k)) for k in STARTUP_KEYS)
-        own = max(0.0, number(case.get("seconds")) - startup)
+    for case in cases(record):
+        startup = startup_seconds(case) or 0.0
+        own = max(0.0, (number(case.get("seconds")) or 0.0) - startup)
         budget[kind][1] += startup
         budget[kind][2] += own
         cost = costliest.setdefault((kind, unit, str(case.get("name", "?"))), [0.0, 0])

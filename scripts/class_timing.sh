@@ -23,10 +23,12 @@ set -uo pipefail
 [ $# -ge 5 ] || { echo "usage: class_timing.sh <family> <grades dir> <wall s> <grade.log> <row file> [<composition>]" >&2; exit 1; }
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
 expected=$(cd "$(dirname "$0")/.." && pwd)/tests/submissions/expected.tsv
-exec python3 - "$1" "$2" "$3" "$4" "$5" "${6:-}" "${gpu:-no GPU found}" "$expected" <<'PY'
+exec python3 - "$1" "$2" "$3" "$4" "$5" "${6:-}" "${gpu:-no GPU found}" "$expected" "$(dirname "$0")" <<'PY'
 import collections, csv, json, os, re, statistics, sys
 
-family, grades, wall, log, row_file, composition, gpu, expected_tsv = sys.argv[1:9]
+family, grades, wall, log, row_file, composition, gpu, expected_tsv, scripts = sys.argv[1:10]
+sys.path.insert(0, scripts)
+from unit_records import cases, number, startup_seconds as case_startup_seconds, unit_records  # scripts/unit_records.py
 
 # expected.tsv: family, example, needs, verdict, min, max (tab-separated; # comments).
 expected = {}
@@ -62,13 +64,6 @@ if not students:
     sys.exit(1)
 
 
-def number(text):
-    try:
-        return float(text)
-    except (TypeError, ValueError):
-        return None
-
-
 def build_seconds(student):
     try:
         with open(os.path.join(grades, student, "build.json"), encoding="utf-8") as f:
@@ -78,30 +73,10 @@ def build_seconds(student):
 
 
 def startup_seconds(student):
-    # The judges' CUDA start-up (tools/runner/case_records.cpp, from the process's R record) and the
-    # executors' start (grading/submission_library.cpp records it with the case that started one).
-    total, seen = 0.0, False
-    folder = os.path.join(grades, student, "run", "units")
-    try:
-        names = sorted(os.listdir(folder))
-    except OSError:
-        return None
-    for name in names:
-        if not name.endswith(".json"):
-            continue
-        try:
-            with open(os.path.join(folder, name), encoding="utf-8") as f:
-                cases = json.load(f).get("cases", [])
-        except (OSError, ValueError):
-            continue
-        for case in cases:
-            props = case.get("properties", {}) if isinstance(case, dict) else {}
-            for key in ("device_open_seconds", "executor_spawn_seconds", "executor_device_seconds",
-                        "executor_load_seconds"):
-                x = number(props.get(key))
-                if x is not None:
-                    total, seen = total + x, True
-    return total if seen else None
+    """The student's processes' start-ups (judges' and executors'), summed; None where none was recorded."""
+    found = [case_startup_seconds(c) for _, record in unit_records(grades, student) for c in cases(record)]
+    found = [x for x in found if x is not None]
+    return sum(found) if found else None
 
 
 def shown(x):

@@ -61,7 +61,7 @@ copy="$scratch/repo"
 mkdir -p "$copy/scripts" "$copy/tests" "$copy/grading" "$copy/ctest_config" "$scratch/bin"
 cp "$root/ctest_config/pin_to_resource_gpu.sh" "$root/ctest_config/visible_gpus.sh" "$copy/ctest_config/"
 cp "$root"/scripts/grade_synthetic_class.sh "$root"/scripts/class_timing.sh "$root"/scripts/class_timing_table.sh \
-  "$root"/scripts/class_timeline.sh "$copy/scripts/"
+  "$root"/scripts/class_timeline.sh "$root"/scripts/unit_records.py "$copy/scripts/"
 cp "$root/tests/grading/fake_grade/grade.sh" "$copy/scripts/grade.sh"
 cp -r "$root/tests/submissions" "$copy/tests/"
 cp -r "$root/grading/families" "$copy/grading/"
