@@ -152,7 +152,7 @@ stop_grading() {
     tree="$pid $(descendants "$pid")"
     # shellcheck disable=SC2086  # the PIDs, split
     kill -STOP $tree 2>/dev/null  # frozen first: none starts another process while the tree is read again
-    tree="$tree $(for p in $tree; do descendants "$p"; done)"
+    tree="$pid $(descendants "$pid")"  # a process started before the freeze hangs below a frozen one
     # shellcheck disable=SC2086
     kill -KILL $tree 2>/dev/null
     kill -KILL -- "-$pid" 2>/dev/null  # and anything left in its session's process group
