@@ -112,11 +112,7 @@ void expect_within_memory_limit() {
   // The case that started the executor says how long its start took, in parts (remote::startup_timing):
   // each grading unit's first case took ~4.3 s alone on an H100 at b498e02 and its others ~1 ms, and
   // these say how much of that is the executor's start.
-  if (const std::optional<remote::startup_timing> startup = remote::take_startup_timing()) {
-    ::testing::Test::RecordProperty("executor_spawn_seconds", std::to_string(startup->spawn_seconds));
-    ::testing::Test::RecordProperty("executor_device_seconds", std::to_string(startup->device_seconds));
-    ::testing::Test::RecordProperty("executor_load_seconds", std::to_string(startup->load_seconds));
-  }
+  if (const std::optional<remote::startup_timing> startup = remote::take_startup_timing()) remote::record_startup(*startup);
   const remote::guard_readout readout = remote::take_memory_refusals();
   if (!readout.guard_found) {
     // grade.sh links the guard into every submission, exported: a library without it was built by

@@ -42,6 +42,8 @@ remote::remote_entry<F> find_entry(const char* name, launch_status* missing) {
     if (remote::exports(name)) return remote::remote_entry<F>(name);
     *missing = launch_status::refused(std::string("the submission does not export ") + name +
                                       " (declare it as in its contract header, with KC_SUBMISSION_EXPORT)");
+  } catch (const remote::executor_lost&) {
+    throw;  // it died starting: the case fails as it died (exit, crash), not as a refusal
   } catch (const std::exception& e) {
     *missing = launch_status::refused(e.what());
   }

@@ -48,6 +48,23 @@ std::string describe_exit(int status) {
   return "ended";
 }
 
+// Whether a tool wraps the executor (a sanitizer unit: the runner's KCONFORM_EXECUTOR_WRAPPER).
+bool tool_wraps_executor() {
+  const char* wrapper = std::getenv("KCONFORM_EXECUTOR_WRAPPER");
+  return wrapper != nullptr && *wrapper != '\0';
+}
+
+// What a lost executor costs the grading process. Without a tool it goes on, and the next call starts
+// a fresh executor. Under a tool it ends as before (the case recorded as failed with the same words):
+// there the tool's start is the cost, whichever process pays it (a class of 100 ATAX submissions on an
+// H100 spent the same sanitizer process-seconds, 3,133 and 3,141, restarting the grading process or
+// only the executor), and the process's end lets the runner end the unit at the tool's first finding
+// (KCONFORM_TOOL_UNTIL_FINDING, tools/runner), which a tool's verdict cannot change after.
+[[noreturn]] void lose_executor(const std::string& reason) {
+  if (tool_wraps_executor()) progress::fail_current_case_and_exit(reason, progress::fresh_process_exit_code);
+  throw executor_lost(reason);
+}
+
 class executor_process {
  public:
   // echo: the trusted executor with no submission (kconform_executor --echo), for the timing.
@@ -72,9 +89,8 @@ class executor_process {
     if (!message) died(what);
     std::optional<wire::reply> r = wire::decode_reply(message->data(), message->size());
     if (!r || r->nonce != request.nonce) {
-      kill(pid_, SIGKILL);
-      progress::fail_current_case_and_exit("the submission's process sent the grader a malformed reply during " + what,
-                                           progress::fresh_process_exit_code);
+      end();
+      throw executor_lost("the submission's process sent the grader a malformed reply during " + what);
     }
     return *r;
   }
@@ -111,6 +127,9 @@ class executor_process {
     // Developers only (grade.sh clears every KCONFORM_ variable it inherits): no layer at all.
     const char* sandbox_setting = std::getenv("KCONFORM_EXECUTOR_SANDBOX");
     s.isolate = sandbox_setting == nullptr || std::string(sandbox_setting) != "off";
+    // The runner grants this start its start-up allowance in whichever case it happens (the first
+    // case's, or a later one's after a lost executor): up to the device's greeting, below.
+    progress::note_executor_starting();
     const auto spawning = std::chrono::steady_clock::now();
     const sandbox::child child = sandbox::spawn(s);
     const auto spawned = std::chrono::steady_clock::now();
@@ -127,20 +146,32 @@ class executor_process {
     // Two greetings (wire::hello_stage). Up to the first, the work is the grader's own (the sandbox,
     // the tool, the CUDA context): it gets the start-up deadline, which a loaded machine needs. From
     // there on the submission's code runs (its library's constructors): the kernel deadline.
-    const wire::hello opened_device =
-        greeting(wire::hello_stage::device_opened, "the submission's process to start (its sandbox, tool and CUDA context)",
-                 "the submission's process's start", startup_deadline_seconds(), "KCONFORM_STARTUP_DEADLINE_S");
-    const auto opened = std::chrono::steady_clock::now();
-    hello_ = greeting(wire::hello_stage::library_loaded, "the submission's library to load",
-                      "the submission's library's loading", kernel_deadline_seconds(), "KCONFORM_KERNEL_DEADLINE_S");
-    // The word on the device is the first greeting's, sent before any of the submission's code ran;
-    // the second comes after its constructors, which could have written one of their own.
-    hello_.device_ok = opened_device.device_ok;
-    hello_.device_problem = opened_device.device_problem;
+    // An executor lost before it greeted (it died starting, or in its library's constructors) leaves
+    // nothing behind: its socket and scratch go with it, and the next case starts another.
+    std::chrono::steady_clock::time_point opened;
+    try {
+      const wire::hello opened_device =
+          greeting(wire::hello_stage::device_opened, "the submission's process to start (its sandbox, tool and CUDA context)",
+                   "the submission's process's start", startup_deadline_seconds(), "KCONFORM_STARTUP_DEADLINE_S");
+      opened = std::chrono::steady_clock::now();
+      progress::note_executor_started();
+      hello_ = greeting(wire::hello_stage::library_loaded, "the submission's library to load",
+                        "the submission's library's loading", kernel_deadline_seconds(), "KCONFORM_KERNEL_DEADLINE_S");
+      // The word on the device is the first greeting's, sent before any of the submission's code ran;
+      // the second comes after its constructors, which could have written one of their own.
+      hello_.device_ok = opened_device.device_ok;
+      hello_.device_problem = opened_device.device_problem;
+    } catch (const executor_lost&) {
+      end();
+      throw;
+    }
     const auto seconds = [](auto from, auto to) { return std::chrono::duration<double>(to - from).count(); };
     startup_ = startup_timing{seconds(spawning, spawned), seconds(spawned, opened),
                               seconds(opened, std::chrono::steady_clock::now())};
-    if (!echo_) std::atexit([] { cleanup(); });
+    if (!echo_) {  // once: it ends whichever executor is running then
+      static const bool cleanup_registered = std::atexit([] { cleanup(); }) == 0;
+      (void)cleanup_registered;
+    }
   }
 
   // Waits, under a deadline of `seconds` (the watchdog's reason says what it was `waiting_for`), for
@@ -191,7 +222,7 @@ class executor_process {
     s.writable.push_back(wrapper.back());  // the tool's log
   }
 
-  // Reaps the executor, says how it ended, fails the running case and ends this process.
+  // Reaps the executor and says how it ended (executor_lost: the running case fails with it).
   [[noreturn]] void died(const std::string& what) {
     int status = 0;
     pid_t reaped = 0;
@@ -203,15 +234,34 @@ class executor_process {
       kill(pid_, SIGKILL);
       waitpid(pid_, &status, 0);
     }
-    progress::fail_current_case_and_exit(
-        "the submission's process " + describe_exit(status) + " while running this case (during " + what +
-            "); the rest of the cases run in a fresh process",
-        progress::fresh_process_exit_code);
+    reaped_ = true;
+    throw executor_lost("the submission's process " + describe_exit(status) + " while running this case (during " +
+                        what + "); the rest of the cases run in a fresh process");
   }
+
+ public:
+  // Kills and reaps the executor, if that is not done yet. It is PID 1 of its PID namespace, so its
+  // tree ends with it (a wrapping tool and its target): whatever the tool wrote into its channel is
+  // there before this returns, and so before the next case's marker.
+  void end() {
+    if (!reaped_) {
+      kill(pid_, SIGKILL);
+      int status = 0;
+      waitpid(pid_, &status, 0);
+      reaped_ = true;
+    }
+    if (fd_ >= 0) close(fd_);
+    fd_ = -1;
+    std::error_code ignored;
+    if (!scratch_.empty()) std::filesystem::remove_all(scratch_, ignored);
+  }
+
+ private:
 
   static void cleanup();
 
   bool echo_ = false;
+  bool reaped_ = false;
   std::mt19937_64 nonce_{std::random_device{}()};
   int fd_ = -1;
   pid_t pid_ = -1;
@@ -231,6 +281,8 @@ executor_process& executor() {
     if (!start_failure.empty()) throw std::runtime_error(start_failure);
     try {
       running = new executor_process;
+    } catch (const executor_lost& e) {
+      lose_executor(e.what());  // it died starting (it may be the submission's constructor): the next case tries again
     } catch (const std::exception& e) {
       start_failure = e.what();
       throw;
@@ -287,6 +339,35 @@ void add_readouts(const wire::reply& r) {
   launched_since.launches += r.launches;
   launched_since.more = launched_since.more || r.more_launched;
   libraries = r.runtime_libraries;
+}
+
+// Ends and forgets the running executor, which was lost during this case: the next call starts a
+// fresh one. Its start's seconds, if no case has taken them yet, are this case's (it started it), and
+// the kernels it launched are dropped (their tokens mean nothing to the next executor).
+void discard_running() {
+  std::optional<startup_timing> untaken;
+  {
+    const std::lock_guard<std::mutex> lock(process_mutex);
+    if (running == nullptr) return;
+    running->end();
+    untaken = running->take_startup();
+    delete running;
+    running = nullptr;
+  }
+  if (untaken) record_startup(*untaken);
+  const std::lock_guard<std::mutex> lock(readout_mutex);
+  launched_since = launched_readout{};
+}
+
+// An exchange with the running executor; one that loses it discards it and ends the case.
+template <class Exchange>
+wire::reply through_running(Exchange&& exchange) {
+  try {
+    return exchange();
+  } catch (const executor_lost& e) {
+    discard_running();
+    lose_executor(e.what());
+  }
 }
 
 // A driver function, found through the runtime (the grading programs do not link libcuda).
@@ -358,11 +439,10 @@ void note_if_recording(CUdeviceptr base, std::size_t size) {
 void after_reply(const wire::reply& r, const std::string& what) {
   if (r.made) add_readouts(r);
   if (r.made && r.sticky)
-    progress::fail_current_case_and_exit(
+    throw executor_lost(
         std::string("the kernel faulted: ") + what + ": " + cudaGetErrorName(static_cast<cudaError_t>(r.sync_error)) +
-            ": " + cudaGetErrorString(static_cast<cudaError_t>(r.sync_error)) +
-            " (a sticky CUDA error: the submission's context is unusable; the rest of the cases run in a fresh process)",
-        progress::fresh_process_exit_code);
+        ": " + cudaGetErrorString(static_cast<cudaError_t>(r.sync_error)) +
+        " (a sticky CUDA error: the submission's context is unusable; the rest of the cases run in a fresh process)");
 }
 
 // What the judge staged (inputs, poison, guard canaries) is on the device before a call is made: the
@@ -405,10 +485,13 @@ wire::reply call(const std::string& entry, std::vector<wire::arg> args) {
   const ::testing::TestInfo* now = ::testing::UnitTest::GetInstance()->current_test_info();
   request.drop_mappings_first = now != last_case;
   last_case = now;
-  wire::reply r = e.call(request, "the submission's " + entry);
-  ++calls;
-  if (recording && r.made) recorded_a_call = true;
-  after_reply(r, entry);
+  wire::reply r = through_running([&] {
+    wire::reply reply = e.call(request, "the submission's " + entry);
+    ++calls;
+    if (recording && reply.made) recorded_a_call = true;
+    after_reply(reply, entry);
+    return reply;
+  });
   last = r;
   return r;
 }
@@ -444,9 +527,11 @@ prepared_replay prepare_replay(const std::vector<allocation>& recorded, const st
 wire::reply replay(const prepared_replay& prepared) {
   executor_process& e = executor();
   wait_for_staging("the replay");
-  wire::reply r = e.call(prepared.request, "the submission's calls, replayed");
-  after_reply(r, "a replay of the timed calls");
-  return r;
+  return through_running([&] {
+    wire::reply r = e.call(prepared.request, "the submission's calls, replayed");
+    after_reply(r, "a replay of the timed calls");
+    return r;
+  });
 }
 
 wire::reply kernel_info(std::uint64_t kernel, int block) {
@@ -454,7 +539,8 @@ wire::reply kernel_info(std::uint64_t kernel, int block) {
   request.what = wire::op::kernel_info;
   request.kernel = kernel;
   request.block = block;
-  return executor().call(request, "a query of the submission's kernel");
+  executor_process& e = executor();
+  return through_running([&] { return e.call(request, "a query of the submission's kernel"); });
 }
 
 void echo_call() {
@@ -529,6 +615,12 @@ std::optional<std::string> runtime_libraries() {
 std::string sandbox_description() {
   const std::lock_guard<std::mutex> lock(process_mutex);
   return running != nullptr ? running->layers() : std::string();
+}
+
+void record_startup(const startup_timing& startup) {
+  ::testing::Test::RecordProperty("executor_spawn_seconds", std::to_string(startup.spawn_seconds));
+  ::testing::Test::RecordProperty("executor_device_seconds", std::to_string(startup.device_seconds));
+  ::testing::Test::RecordProperty("executor_load_seconds", std::to_string(startup.load_seconds));
 }
 
 std::optional<startup_timing> take_startup_timing() {

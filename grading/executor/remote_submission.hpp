@@ -10,9 +10,16 @@
 //
 // When the executor dies during a call (a crash, exit(), abort()), or its context breaks (a sticky
 // error), the running case fails saying so, with the words the runner uses for the same event in its
-// own children ("exited with status 0", "killed by signal 11", "sticky CUDA error"), and the grading
-// process ends so the runner resumes the rest in a fresh pair of processes: the same verdicts as when
-// the submission ran in the grading process itself.
+// own children ("exited with status 0", "killed by signal 11", "sticky CUDA error"): the executor is
+// killed and reaped (under a tool, the tool with it, so every report it wrote is in the tool's channel
+// before the next case's marker) and the call throws executor_lost, which ends the case. The grading
+// process goes on, and the next case that calls the submission starts a fresh executor: the same
+// verdicts as when the submission ran in the grading process itself and the runner resumed the rest
+// in a fresh process, at the cost of the executor's start alone (issue 33: on an H100 a class of 100
+// ATAX submissions spent 3,133 process-seconds in its sanitizer units, 1,815 of them starting
+// processes, where matmul's spent 1,240 and 665: its out-of-bounds writes fault under memcheck, and
+// each fault had cost a judge and an executor). A hang still ends the grading process
+// (fixtures/watchdog.hpp): the runner's hang streak and budget count processes.
 #pragma once
 
 #include "grading/executor/entry_points.hpp"
@@ -24,10 +31,20 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace kc::grading::remote {
+
+// The submission's process was lost during this case (it died, broke its context, or answered
+// nonsense); what() says how, in the runner's words. Thrown through the check to end the case: gtest
+// fails it with that text, and the next call starts a fresh executor. Code between a call and the
+// case's body must let it through (grading/submission_library.hpp's find_entry rethrows it).
+class executor_lost : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 // Whether the submission exports `entry` (its executor is started if it is not running yet).
 // Throws std::runtime_error saying why the submission cannot be called at all (no submission, it does
@@ -105,6 +122,10 @@ struct startup_timing {
   double spawn_seconds = 0, device_seconds = 0, load_seconds = 0;
 };
 std::optional<startup_timing> take_startup_timing();
+// Records a start's three parts as the running case's properties (executor_spawn_seconds,
+// executor_device_seconds, executor_load_seconds): the case that started the executor, or lost it
+// before taking them.
+void record_startup(const startup_timing& startup);
 
 // Calls made so far by this process through the proxies (a replay's are not counted: the timing counts a
 // recorded run's calls and multiplies).

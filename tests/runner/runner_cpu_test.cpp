@@ -81,11 +81,14 @@ TEST(RunnerDeadline, OnlyAProcesssFirstCaseGetsTheStartUpAllowance) {
 // A process whose first case needs no GPU opens it in a later case (runner_probe_test.cu: host probes,
 // then ProbeGpu): that case's CUDA start-up (1 s alone on 4 H100s, up to 15 s with 40 processes
 // starting at once) gets the allowance too, bracketed by its O and R records; what follows R does not.
+// `opened` is the record that ends the opening: R with its seconds (the process's own GPU), or P (a
+// grading program's executor, started in a later case after the last one was lost: case_progress.hpp).
 process_end run_late_opener(const std::string& progress, double opening, double after_open, double timeout,
-                            double allowance) {
+                            double allowance, const std::string& opened = "") {
+  const std::string end_record = opened.empty() ? "R\\t" + std::to_string(opening) : opened;
   return run_shell_child(progress, timeout, allowance, [&](const auto& append) {
     return append("S\\tHost.First\\n") + append("E\\tHost.First\\tpassed\\t1\\t\\t\\n") + append("S\\tGpu.Second\\n") +
-           append("O\\n") + "sleep " + std::to_string(opening) + "; " + append("R\\t" + std::to_string(opening) + "\\n") +
+           append("O\\n") + "sleep " + std::to_string(opening) + "; " + append(end_record + "\\n") +
            "sleep " + std::to_string(after_open) + "; " + append("E\\tGpu.Second\\tpassed\\t1\\t\\t\\n");
   });
 }
@@ -106,6 +109,25 @@ TEST(RunnerDeadline, OpeningTheGpuInALaterCaseGetsTheStartUpAllowance) {
   EXPECT_TRUE(after.killed_by_watchdog) << after.describe();
   EXPECT_EQ(after.startup_allowance_seconds, 0.0) << after.describe();
   EXPECT_LT(seconds, 0.2 + 1.0 + 1.0) << "killed at the case timeout after R, not the allowance";
+  std::filesystem::remove(progress);
+}
+
+// A grading program that lost its submission's executor (a crash, a sticky error) starts a fresh one
+// in the next case that calls it: O and P bracket that start, which gets the allowance (an executor's
+// start under a tool took 9.4-12 s beside three other students on an H100, against a 12 s case
+// timeout); what follows P has the case timeout alone.
+TEST(RunnerDeadline, StartingAFreshExecutorInALaterCaseGetsTheStartUpAllowance) {
+  const std::string progress = (std::filesystem::temp_directory_path() /
+                                ("kc_runner_executor_" + std::to_string(::getpid()))).string();
+  const process_end allowed = run_late_opener(progress, 1.5, 0.2, 1.0, 3.0, "P");
+  EXPECT_FALSE(allowed.killed_by_watchdog) << "the executor's start took 1.5 s of a 1 + 3 s allowance: " << allowed.describe();
+
+  const process_end refused = run_late_opener(progress, 1.5, 0.2, 1.0, 0.0, "P");
+  EXPECT_TRUE(refused.killed_by_watchdog) << "without the allowance a 1.5 s start passes a 1 s case timeout";
+
+  const process_end after = run_late_opener(progress, 0.2, 1.5, 1.0, 3.0, "P");
+  EXPECT_TRUE(after.killed_by_watchdog) << after.describe();
+  EXPECT_EQ(after.startup_allowance_seconds, 0.0) << "past P the case's own work has the case timeout alone";
   std::filesystem::remove(progress);
 }
 
@@ -247,6 +269,14 @@ TEST(RunnerRecords, TheGpusOpeningIsRecordedOnTheCaseThatOpenedIt) {
   EXPECT_EQ(died.started_not_ended, "A.Two");
   EXPECT_EQ(died.unclaimed_device_open_seconds, "0.7");
   EXPECT_TRUE(died.ended[0].properties.empty());
+  // An executor's start (O ... P) is not the process's CUDA start-up: no device_open_seconds from it.
+  const progress_records executor = parse_progress("S\tA.One\nO\nR\t0.4\nO\nP\nE\tA.One\tpassed\t5\t\t\n"
+                                                   "S\tA.Two\nO\nP\nE\tA.Two\tfailed\t9\t\tlost\n");
+  ASSERT_EQ(executor.ended.size(), 2u);
+  ASSERT_EQ(executor.ended[0].properties.size(), 1u);
+  EXPECT_EQ(executor.ended[0].properties[0].second, "0.4");
+  EXPECT_TRUE(executor.ended[1].properties.empty());
+  EXPECT_TRUE(executor.unclaimed_device_open_seconds.empty());
 }
 
 TEST(RunnerRecords, AWatchdogsRecordWinsOverALaterOne) {
