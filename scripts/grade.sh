@@ -378,7 +378,10 @@ for i in "${!names[@]}"; do
   if [ -z "$only" ]; then
     for tool in memcheck racecheck synccheck; do
       echo "add_test(\"${names[$i]}.sanitizer.$tool\" \"$root/ctest_config/run_sanitizer.sh\" $tool clean \"$runner\" \"$program\" \"$sanitizer_filter\" \"grade.sanitizer.$tool\" \"$dir/run\")" >>"$testfile"
-      grading_test_properties "${names[$i]}.sanitizer.$tool" gpus:1 $cost_sanitizer $threads_shared ";KCONFORM_CASE_TIMEOUT_S=12"
+      # A tool is scored once (clean or not): its unit ends at the tool's first finding, the cases left
+      # skipped as not run (tools/runner, KCONFORM_TOOL_UNTIL_FINDING).
+      grading_test_properties "${names[$i]}.sanitizer.$tool" gpus:1 $cost_sanitizer $threads_shared \
+        ";KCONFORM_CASE_TIMEOUT_S=12;KCONFORM_TOOL_UNTIL_FINDING=1"
     done
   fi
   to_grade=$((to_grade + 1))

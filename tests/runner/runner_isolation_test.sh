@@ -128,6 +128,25 @@ xml="$dir/units/runner.tool-reports.xml"
 [ $status -eq 1 ] || fail "a hazard in the tool's own channel did not fail the run (exit $status)"
 expect "$xml" tool-reports.OutsideAnyCase failed "outside any case"
 
+# Issue 33: a grading run's tool run (KCONFORM_TOOL_UNTIL_FINDING=1) ends after the process in which
+# its tool first reported a hazard (here outside any case, in the first process, which then dies in
+# Segfaults): a tool is scored once, so PassesAfter is skipped as not run, never passed. Without the
+# variable it runs in a fresh process, as every other run does.
+"$runner" run --exe "$probe" --name runner.tool-all --report-dir "$dir" \
+  --filter 'Probe.PassesBefore:Probe.Segfaults:Probe.PassesAfter' --sanitizer clean --tool fake -- "$fake_tool" reports
+expect "$dir/units/runner.tool-all.xml" PassesAfter passed
+KCONFORM_TOOL_UNTIL_FINDING=1 "$runner" run --exe "$probe" --name runner.tool-until --report-dir "$dir" \
+  --filter 'Probe.PassesBefore:Probe.Segfaults:Probe.PassesAfter' --sanitizer clean --tool fake -- "$fake_tool" reports
+status=$?
+xml="$dir/units/runner.tool-until.xml"
+[ $status -eq 1 ] || fail "a tool run stopped at its finding must still fail (exit $status)"
+expect "$xml" PassesBefore passed
+expect "$xml" Segfaults failed "signal 11"
+expect "$xml" PassesAfter skipped "already reported a hazard (outside any case)"
+expect "$xml" tool-until.OutsideAnyCase failed "outside any case"
+processes=$(grep -o 'name="processes" value="[0-9]*' "$xml" | grep -o '[0-9]*$')
+[ "${processes:-0}" -eq 1 ] || fail "expected the tool run to end after its first process, got ${processes:-no} processes"
+
 # Issue 33: a case that failed out of device memory runs again in a fresh process, and what its first
 # process reported from that case on is set aside: the tool's report outside any case (the fake tool
 # reports one in the first process only) is not counted, and the case that ran after it there runs

@@ -20,7 +20,9 @@
 // after k consecutive hung cases, failing the rest as not run; KCONFORM_HANG_BUDGET_S=t with
 // KCONFORM_HANG_BUDGET_FILE stops every unit sharing the file once its hangs cost t seconds in all;
 // KCONFORM_OOM_RETRIES=k runs a case that failed out of device memory again, up to k times, and sets
-// aside what its process reported from that case on: retried_attempts.hpp), and whenever that process dies in a
+// aside what its process reported from that case on: retried_attempts.hpp; KCONFORM_TOOL_UNTIL_FINDING=1
+// ends a `clean` tool run after the process in which its tool first reported a hazard, the cases left
+// skipped as not run), and whenever that process dies in a
 // case — a crash, a trap that kills the context, a hang, exit() or abort() — records that case as
 // failed with the reason and runs the remaining cases in a fresh process. A case a process never
 // reported is never a pass. It writes <dir>/units/<name>.xml (JUnit), <name>.json (the same, for
@@ -83,6 +85,13 @@ struct options {
   bool isolate = false;
   std::vector<std::string> wrapper;
 };
+
+// KCONFORM_TOOL_UNTIL_FINDING=1 (scripts/grade.sh's sanitizer units): a `clean` run stops at its
+// tool's first finding.
+bool tool_until_finding() {
+  const char* value = std::getenv("KCONFORM_TOOL_UNTIL_FINDING");
+  return value != nullptr && std::string(value) == "1";
+}
 
 [[noreturn]] void usage(const std::string& problem) {
   std::cerr << "kconform_runner: " << problem << "\n(see tools/runner/main.cpp for usage)\n";
@@ -463,6 +472,32 @@ int run_unit(const options& o) {
         results[name] = r;
         ++reported;
       }
+    }
+    // A grading run's sanitizer unit (KCONFORM_TOOL_UNTIL_FINDING=1, `clean`) ends at its tool's
+    // first finding: a tool is scored once for the unit, clean or not (tools/grade_report/
+    // run_grade.cpp, score_sanitizer), so no later case can change its verdict, and under memcheck
+    // each case an out-of-bounds write faulted had cost a fresh process and a tool's start (issue
+    // 33: ATAX on an H100, 5-7 s each). The cases left are skipped, saying why: never passed.
+    if (o.sanitizer == "clean" && tool_until_finding()) {
+      std::string found_in;
+      for (const case_result& r : settled.kept)
+        if (r.status == case_status::failed && hazards[r.name] > 0) {
+          found_in = "in " + r.name;
+          break;
+        }
+      if (found_in.empty() && settled.hazards_outside_cases > 0) found_in = "outside any case";
+      if (!found_in.empty())
+        for (const std::string& name : todo) {
+          if (results.count(name) != 0) continue;
+          case_result r;
+          r.name = name;
+          r.status = case_status::skipped;
+          r.attempt = unit.processes;
+          r.message = "not run: " + tool + " already reported a hazard (" + found_in +
+                      "), which settles its verdict: a tool is scored once for the unit (KCONFORM_TOOL_UNTIL_FINDING=1)";
+          results[name] = r;
+          ++reported;
+        }
     }
     if (reported == 0) {
       // The process reported no case of its list: it exited before the first, or the list selected
