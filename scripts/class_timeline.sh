@@ -20,13 +20,20 @@
 #     after a crash or hang);
 #   - the costliest cases of the class: each case's seconds (less its start-up) summed over its runs
 #     (one a student, more where a case was attempted again), with its kind and how many runs, so a
-#     family over its time names the shapes or inputs that cost it.
+#     family over its time names the shapes or inputs that cost it;
+#   - the costliest submissions by kind: unit-seconds and grading processes (the runner's, restarts
+#     included) per student, for each example of a synthetic class (students s<nnn>_<example>, as
+#     scripts/grade_synthetic_class.sh names them) or each student of any other, so a family over its
+#     time names the submissions that cost it (issue 33: ATAX's two examples that write out of bounds
+#     faulted under memcheck in every case, each case a fresh process and tool start).
 # Times are the runner's wall clock; the builds (before the first process) are not in these records.
 # Exit: 0 printed; 1 no unit record under <grades dir>, or a bucket that is not a positive number.
 set -uo pipefail
 [ $# -ge 1 ] || { echo "usage: class_timeline.sh <grades dir> [<bucket seconds>]" >&2; exit 1; }
 exec python3 - "$1" "${2:-20}" "$(dirname "$0")" <<'PY'
 import sys
+
+import re
 
 sys.path.insert(0, sys.argv[3])
 from unit_records import cases, number, startup_seconds, unit_records  # scripts/unit_records.py
@@ -43,6 +50,8 @@ processes = {}  # (student, kind, started) -> [start, end]
 # kind -> [unit seconds, start-up seconds, case seconds less start-ups]
 budget = {kind: [0.0, 0.0, 0.0] for kind in ("values", "sanitizer", "performance")}
 costliest = {}  # (kind, unit, case) -> [seconds less start-up, runs]
+by_submission = {}  # (example or student, kind) -> [unit seconds, processes, students]
+synthetic = re.compile(r"^s[0-9]{3}_(.+)$")
 for student, record in unit_records(grades):
     unit, started, seconds = record.get("unit"), number(record.get("started")), number(record.get("seconds"))
     if not isinstance(unit, str) or started is None or seconds is None:
@@ -60,6 +69,12 @@ for student, record in unit_records(grades):
     span = processes.setdefault(key, [started, started])
     span[1] += seconds
     budget[kind][0] += seconds
+    named = synthetic.match(student)
+    submission = by_submission.setdefault((named.group(1) if named else student, kind), [0.0, {}, set()])
+    submission[0] += seconds
+    # Units that shared processes (a student's value groups) report the same processes: counted once.
+    submission[1][(student, key[2])] = max(submission[1].get((student, key[2]), 0), int(number(record.get("processes")) or 0))
+    submission[2].add(student)
     for case in cases(record):
         startup = startup_seconds(case) or 0.0
         own = max(0.0, (number(case.get("seconds")) or 0.0) - startup)
@@ -128,4 +143,11 @@ if costliest:
     print(f"{'seconds':>8} {'mean s':>7} {'runs':>8}  kind        case")
     for (kind, unit, case), (total, count) in sorted(costliest.items(), key=lambda kv: -kv[1][0])[:12]:
         print(f"{total:>8.1f} {total / count:>7.2f} {count:>8}  {kind:<11} {unit} {case}")
+if by_submission:
+    print("\nthe costliest submissions by kind (an example's students in a synthetic class, else each student; "
+          "unit-seconds and grading processes, restarts included):")
+    print(f"{'seconds':>8} {'s each':>7} {'processes each':>14} {'students':>8}  kind        submission")
+    for (name, kind), (total, shared, who) in sorted(by_submission.items(), key=lambda kv: -kv[1][0])[:12]:
+        count = sum(shared.values())
+        print(f"{total:>8.1f} {total / len(who):>7.1f} {count / len(who):>14.1f} {len(who):>8}  {kind:<11} {name}")
 PY

@@ -213,6 +213,19 @@ grep -qE '^values +16\.0 +1\.5 +10\.5 +4\.0$' "$scratch/timeline.log" ||
   { fail "class_timeline.sh: the values' process-seconds are not split into 16 = 1.5 start-ups + 10.5 cases + 4 other"; indent <"$scratch/timeline.log"; }
 grep -A2 '^the costliest cases' "$scratch/timeline.log" | grep -qE '^ +9\.5 +4\.75 +2  values +grade\.configs Grade/N4096$' ||
   { fail "class_timeline.sh: the costliest case is not Grade/N4096, 9.5 s over 2 runs"; indent <"$scratch/timeline.log"; }
+grep -A2 '^the costliest submissions' "$scratch/timeline.log" | grep -qE '^ +12\.0 +12\.0 +3\.0 +1  sanitizer +s1$' ||
+  { fail "class_timeline.sh: the costliest submission is not s1's sanitizer units, 12 s in 3 processes"; indent <"$scratch/timeline.log"; }
+# A synthetic class's students (s<nnn>_<example>) are summed by example: two that fault under memcheck
+# in every case (6 processes, 30 s each) against one correct (1 process, 3 s).
+timeline="$scratch/timeline-synthetic"
+unit s001_faults grade.sanitizer.memcheck 100 30
+unit s002_correct grade.sanitizer.memcheck 100 3
+unit s003_faults grade.sanitizer.memcheck 101 30
+sed -i 's/"processes": 1/"processes": 6/' "$timeline"/s00[13]_faults/run/units/*.json
+"$root/scripts/class_timeline.sh" "$timeline" >"$scratch/timeline-synthetic.log" 2>&1 ||
+  { fail "class_timeline.sh (synthetic names): exit $?"; indent <"$scratch/timeline-synthetic.log"; }
+grep -A3 '^the costliest submissions' "$scratch/timeline-synthetic.log" | grep -qE '^ +60\.0 +30\.0 +6\.0 +2  sanitizer +faults$' ||
+  { fail "class_timeline.sh: the examples' students are not summed by example"; indent <"$scratch/timeline-synthetic.log"; }
 rm -rf "$scratch/empty" && mkdir -p "$scratch/empty"
 "$root/scripts/class_timeline.sh" "$scratch/empty" >/dev/null 2>&1
 [ $? -eq 1 ] || fail "class_timeline.sh: a folder without unit records was not refused"
