@@ -18,6 +18,10 @@
 #     the properties the runner and the judge record on the case that paid them), the cases' own
 #     seconds less those, and the rest (the runner's own work between cases, a process restarted
 #     after a crash or hang);
+#   - the cases' own seconds by what they did, per kind (fixtures/time_spent.hpp's case properties:
+#     inputs and references, waiting for the GPU, downloads, comparisons, allocations, guards; the rest
+#     is mostly the calls into the submission's process; a judge's CUDA start-up made inside an
+#     activity's timer, the pristine copy of its first input, counts there too);
 #   - the costliest cases of the class: each case's seconds (less its start-up) summed over its runs
 #     (one a student, more where a case was attempted again), with its kind and how many runs, so a
 #     family over its time names the shapes or inputs that cost it;
@@ -36,7 +40,7 @@ import sys
 import re
 
 sys.path.insert(0, sys.argv[3])
-from unit_records import cases, number, startup_seconds, unit_records  # scripts/unit_records.py
+from unit_records import ACTIVITY_KEYS, activity_seconds, cases, number, startup_seconds, unit_records  # scripts/unit_records.py
 
 grades = sys.argv[1]
 try:
@@ -49,6 +53,8 @@ if not bucket > 0:
 processes = {}  # (student, kind, started) -> [start, end]
 # kind -> [unit seconds, start-up seconds, case seconds less start-ups]
 budget = {kind: [0.0, 0.0, 0.0] for kind in ("values", "sanitizer", "performance")}
+# kind -> {activity key: seconds}: the cases' own seconds by what they did (fixtures/time_spent.hpp)
+activities = {kind: dict.fromkeys(ACTIVITY_KEYS, 0.0) for kind in budget}
 costliest = {}  # (kind, unit, case) -> [seconds less start-up, runs]
 by_submission = {}  # (example or student, kind) -> [unit seconds, processes, students]
 synthetic = re.compile(r"^s[0-9]{3}_(.+)$")
@@ -80,6 +86,8 @@ for student, record in unit_records(grades):
         own = max(0.0, (number(case.get("seconds")) or 0.0) - startup)
         budget[kind][1] += startup
         budget[kind][2] += own
+        for key, value in activity_seconds(case).items():
+            activities[kind][key] += value
         cost = costliest.setdefault((kind, unit, str(case.get("name", "?"))), [0.0, 0])
         cost[0] += own
         cost[1] += 1
@@ -138,6 +146,16 @@ print(f"{'kind':<12} {'process-s':>9} {'start-ups':>9} {'cases':>9} {'other':>9}
 for kind, (total, startup, own) in budget.items():
     if total > 0:
         print(f"{kind:<12} {total:>9.1f} {startup:>9.1f} {own:>9.1f} {max(0.0, total - startup - own):>9.1f}")
+if any(sum(a.values()) > 0 for a in activities.values()):
+    names = [key[: -len("_seconds")] for key in ACTIVITY_KEYS]
+    print("\nthe cases' own seconds by what they did (fixtures/time_spent.hpp; the rest: the calls into the "
+          "submission's process, staging, checks of their own):")
+    print(f"{'kind':<12} {'cases':>9} " + " ".join(f"{n:>9}" for n in names) + f" {'rest':>9}")
+    for kind, (total, startup, own) in budget.items():
+        if total > 0:
+            parts = [activities[kind][key] for key in ACTIVITY_KEYS]
+            print(f"{kind:<12} {own:>9.1f} " + " ".join(f"{v:>9.1f}" for v in parts) +
+                  f" {max(0.0, own - sum(parts)):>9.1f}")
 if costliest:
     print("\nthe costliest cases (seconds less start-ups, summed over their runs: a student's, or its attempts):")
     print(f"{'seconds':>8} {'mean s':>7} {'runs':>8}  kind        case")

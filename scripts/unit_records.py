@@ -44,6 +44,20 @@ def cases(record):
     return [c for c in listed if isinstance(c, dict)] if isinstance(listed, list) else []
 
 
+# Where a case's own seconds went, as fixtures/time_spent.hpp records them (exclusive kinds).
+ACTIVITY_KEYS = ("input_seconds", "gpu_wait_seconds", "download_seconds", "compare_seconds",
+                 "allocate_seconds", "guards_seconds")
+
+
+def activity_seconds(case):
+    """{activity key: seconds} of the time_spent properties a case recorded."""
+    props = case.get("properties")
+    if not isinstance(props, dict):
+        return {}
+    found = {k: number(props.get(k)) for k in ACTIVITY_KEYS}
+    return {k: v for k, v in found.items() if v is not None}
+
+
 def startup_seconds(case):
     """The start-up seconds a case recorded, or None where it recorded none."""
     props = case.get("properties")
