@@ -242,7 +242,9 @@ class executor_process {
  public:
   // Kills and reaps the executor, if that is not done yet. It is PID 1 of its PID namespace, so its
   // tree ends with it (a wrapping tool and its target): whatever the tool wrote into its channel is
-  // there before this returns, and so before the next case's marker.
+  // there before this returns, and so before the next case's marker. Where the sandbox could not make
+  // that namespace (its layers say so), what the submission started may outlive it, as it outlived a
+  // grading process that ended before (no worse: the runner's deadlines and memory watch still hold).
   void end() {
     if (!reaped_) {
       kill(pid_, SIGKILL);
@@ -342,8 +344,9 @@ void add_readouts(const wire::reply& r) {
 }
 
 // Ends and forgets the running executor, which was lost during this case: the next call starts a
-// fresh one. Its start's seconds, if no case has taken them yet, are this case's (it started it), and
-// the kernels it launched are dropped (their tokens mean nothing to the next executor).
+// fresh one. Its start's seconds, if no case has taken them yet, are this case's (it started it); the
+// kernels it launched are dropped (their tokens mean nothing to the next executor), and so is a
+// recording of its calls (a replay needs the executor that kept them).
 void discard_running() {
   std::optional<startup_timing> untaken;
   {
@@ -355,8 +358,12 @@ void discard_running() {
     running = nullptr;
   }
   if (untaken) record_startup(*untaken);
+  recording = false;
+  recorded_a_call = false;
+  recorded_allocations.clear();
   const std::lock_guard<std::mutex> lock(readout_mutex);
   launched_since = launched_readout{};
+  memory = guard_readout{};  // this case failed as lost; what it was refused is not the next case's
 }
 
 // An exchange with the running executor; one that loses it discards it and ends the case.
@@ -484,6 +491,13 @@ wire::reply call(const std::string& entry, std::vector<wire::arg> args) {
   // A new case: the executor drops the mappings of the last one's buffers (freed since, or soon).
   const ::testing::TestInfo* now = ::testing::UnitTest::GetInstance()->current_test_info();
   request.drop_mappings_first = now != last_case;
+  if (now != last_case) {
+    // The readouts are the case's: what an earlier case left untaken (a case that ended by an
+    // exception before expect_within_memory_limit, a lost executor's above all) is not this one's.
+    const std::lock_guard<std::mutex> lock(readout_mutex);
+    memory = guard_readout{};
+    launched_since = launched_readout{};
+  }
   last_case = now;
   wire::reply r = through_running([&] {
     wire::reply reply = e.call(request, "the submission's " + entry);

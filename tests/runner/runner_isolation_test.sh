@@ -164,6 +164,17 @@ expect "$xml" RunsAfter passed
 [ "$(grep -c '<testcase ' "$xml")" -eq 2 ] || fail "the retried unit should record its 2 cases and nothing outside them: $(grep -o 'name="[^"]*OutsideAnyCase"' "$xml")"
 processes=$(grep -o 'name="processes" value="[0-9]*' "$xml" | grep -o '[0-9]*$')
 [ "${processes:-0}" -eq 2 ] || fail "expected 2 processes (the first set aside), got ${processes:-none}"
+# The same with the tool's run ending at its first finding: the finding of the process set aside
+# does not stand, so it ends nothing; the retry runs both cases, as without the variable.
+rm -f "$dir/retry-probe-marker" "$dir/fake-tool-once"
+KCONFORM_TOOL_UNTIL_FINDING=1 KCONFORM_OOM_RETRIES=1 KCONFORM_RETRY_PROBE_MARKER="$dir/retry-probe-marker" \
+  FAKE_SANITIZER_ONCE="$dir/fake-tool-once" "$runner" run --exe "$retry_probe" --name runner.retried-until \
+  --report-dir "$dir" --sanitizer clean --tool fake -- "$fake_tool" reports-once
+status=$?
+xml="$dir/units/runner.retried-until.xml"
+[ $status -eq 0 ] || fail "a finding of a process set aside for a retry ended the tool's run (exit $status)"
+expect "$xml" DeviceFullOnce passed
+expect "$xml" RunsAfter passed
 
 if [ $failures -gt 0 ]; then
   echo "FAILED: $failures isolation check(s)"

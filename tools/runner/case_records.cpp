@@ -84,7 +84,7 @@ std::string process_end::describe() const {
     if (startup_allowance_seconds > 0)
       out << "did not finish within " << timeout_seconds + startup_allowance_seconds << " s (KCONFORM_CASE_TIMEOUT_S "
           << timeout_seconds << " s, and " << startup_allowance_seconds
-          << " s for its process's start-up, KCONFORM_STARTUP_DEADLINE_S: its first case, or one in which it opened its GPU)";
+          << " s for its process's start-up, KCONFORM_STARTUP_DEADLINE_S: its first case, or one in which it opened its GPU or started a grading executor)";
     else
       out << "did not finish within " << timeout_seconds << " s (KCONFORM_CASE_TIMEOUT_S)";
     out << ": hang; the runner killed it";

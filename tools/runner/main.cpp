@@ -278,6 +278,7 @@ int run_unit(const options& o) {
   const std::size_t oom_retries = out_of_memory_retries();
   std::map<std::string, std::size_t> retried;  // per case: runs again after an out-of-memory failure
   std::set<std::string> rerun_after_retry;     // cases run again because they ran after a retried one
+  std::string tool_finding;  // where the tool first reported a hazard, in a report that stands (KCONFORM_TOOL_UNTIL_FINDING)
   const unsigned long long memory_limit = process_memory_limit_bytes();
   const std::unique_ptr<device_memory_watch> memory_watch = memory_limit > 0 ? device_memory_watch::open() : nullptr;
   if (memory_limit > 0 && memory_watch == nullptr)
@@ -478,15 +479,17 @@ int run_unit(const options& o) {
     // run_grade.cpp, score_sanitizer), so no later case can change its verdict, and under memcheck
     // each case an out-of-bounds write faulted had cost a fresh process and a tool's start (issue
     // 33: ATAX on an H100, 5-7 s each). The cases left are skipped, saying why: never passed.
-    if (o.sanitizer == "clean" && tool_until_finding()) {
-      std::string found_in;
+    // Only after a process whose reports all stand: one set aside for an out-of-memory retry runs
+    // its cases from the retried one on again, as they would have run alone (a finding it kept
+    // before that case still counts, and the rule applies when the retry's process ends), so a
+    // neighbour's memory cannot change which cases run. One unit a run: under --units a finding
+    // would stop the other units' cases too. Skipped cases spend none of the run's hang budget.
+    if (o.sanitizer == "clean" && tool_until_finding() && o.units.empty()) {
       for (const case_result& r : settled.kept)
-        if (r.status == case_status::failed && hazards[r.name] > 0) {
-          found_in = "in " + r.name;
-          break;
-        }
-      if (found_in.empty() && settled.hazards_outside_cases > 0) found_in = "outside any case";
-      if (!found_in.empty())
+        if (tool_finding.empty() && r.status == case_status::failed && hazards[r.name] > 0) tool_finding = "in " + r.name;
+      if (tool_finding.empty() && settled.hazards_outside_cases > 0) tool_finding = "outside any case";
+      const std::string& found_in = tool_finding;
+      if (!found_in.empty() && !settled.set_aside())
         for (const std::string& name : todo) {
           if (results.count(name) != 0) continue;
           case_result r;
