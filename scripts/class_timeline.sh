@@ -16,8 +16,9 @@
 #   - where the process-seconds went, per kind: the processes' start-ups (the judges' CUDA start-up,
 #     device_open_seconds, and the executors' sandbox, tool, context and library, executor_*_seconds:
 #     the properties the runner and the judge record on the case that paid them), the cases' own
-#     seconds less those, and the rest (the runner's own work between cases, a process restarted
-#     after a crash or hang);
+#     seconds less those, the processes' launches and exits (the runner's launch_seconds and
+#     exit_seconds: before their first record, after their last), and the rest (the runner's own
+#     work between cases, a process killed at a deadline);
 #   - the cases' own seconds by what they did, per kind (fixtures/time_spent.hpp's case properties:
 #     inputs and references, waiting for the GPU, downloads, comparisons, allocations, guards; the rest
 #     is mostly the calls into the submission's process; a judge's CUDA start-up made inside an
@@ -51,8 +52,8 @@ if not bucket > 0:
     print(f"class_timeline.sh: the bucket must be a positive number of seconds, not '{sys.argv[2]}'")
     sys.exit(1)
 processes = {}  # (student, kind, started) -> [start, end]
-# kind -> [unit seconds, start-up seconds, case seconds less start-ups]
-budget = {kind: [0.0, 0.0, 0.0] for kind in ("values", "sanitizer", "performance")}
+# kind -> [unit seconds, start-up seconds, case seconds less start-ups, launches, exits]
+budget = {kind: [0.0, 0.0, 0.0, 0.0, 0.0] for kind in ("values", "sanitizer", "performance")}
 # kind -> {activity key: seconds}: the cases' own seconds by what they did (fixtures/time_spent.hpp)
 activities = {kind: dict.fromkeys(ACTIVITY_KEYS, 0.0) for kind in budget}
 costliest = {}  # (kind, unit, case) -> [seconds less start-up, runs]
@@ -75,6 +76,10 @@ for student, record in unit_records(grades):
     span = processes.setdefault(key, [started, started])
     span[1] += seconds
     budget[kind][0] += seconds
+    # The runner's launch and exit seconds of its processes (before their first record, after their
+    # last; shared out over units that shared processes), where it records them.
+    budget[kind][3] += number(record.get("launch_seconds")) or 0.0
+    budget[kind][4] += number(record.get("exit_seconds")) or 0.0
     named = synthetic.match(student)
     submission = by_submission.setdefault((named.group(1) if named else student, kind), [0.0, {}, set()])
     submission[0] += seconds
@@ -141,17 +146,19 @@ if shared and spans["performance"]:
           f"{busiest} processes running")
 
 print("\nwhere the process-seconds went (start-ups: the judges' CUDA and the executors' start; cases: their "
-      "own seconds less those; other: the runner between cases, restarts):")
-print(f"{'kind':<12} {'process-s':>9} {'start-ups':>9} {'cases':>9} {'other':>9}")
-for kind, (total, startup, own) in budget.items():
+      "own seconds less those; launches: each process's start to its first record, exec, loading, gtest; exits: "
+      "its last record to its end; other: the runner between cases, restarts killed by a deadline):")
+print(f"{'kind':<12} {'process-s':>9} {'start-ups':>9} {'cases':>9} {'launches':>9} {'exits':>9} {'other':>9}")
+for kind, (total, startup, own, launches, exits) in budget.items():
     if total > 0:
-        print(f"{kind:<12} {total:>9.1f} {startup:>9.1f} {own:>9.1f} {max(0.0, total - startup - own):>9.1f}")
+        print(f"{kind:<12} {total:>9.1f} {startup:>9.1f} {own:>9.1f} {launches:>9.1f} {exits:>9.1f} "
+              f"{max(0.0, total - startup - own - launches - exits):>9.1f}")
 if any(sum(a.values()) > 0 for a in activities.values()):
     names = [key[: -len("_seconds")] for key in ACTIVITY_KEYS]
     print("\nthe cases' own seconds by what they did (fixtures/time_spent.hpp; the rest: the calls into the "
           "submission's process, staging, checks of their own):")
     print(f"{'kind':<12} {'cases':>9} " + " ".join(f"{n:>9}" for n in names) + f" {'rest':>9}")
-    for kind, (total, startup, own) in budget.items():
+    for kind, (total, startup, own, _, _) in budget.items():
         if total > 0:
             parts = [activities[kind][key] for key in ACTIVITY_KEYS]
             print(f"{kind:<12} {own:>9.1f} " + " ".join(f"{v:>9.1f}" for v in parts) +

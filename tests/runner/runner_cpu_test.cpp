@@ -112,6 +112,27 @@ TEST(RunnerDeadline, OpeningTheGpuInALaterCaseGetsTheStartUpAllowance) {
   std::filesystem::remove(progress);
 }
 
+// Where a process's seconds went outside its cases (issue 33: a grading class's "other", half of each
+// performance unit): before its first record (launch) and after its last (exit). The script waits
+// 0.4 s, runs one case, then waits 0.6 s before it exits; the first record is seen up to one look
+// (0.1 s) late, the last by the file's modification time.
+TEST(RunnerTimes, AProcesssLaunchAndExitAreMeasured) {
+  const std::string progress = (std::filesystem::temp_directory_path() /
+                                ("kc_runner_launch_exit_" + std::to_string(::getpid()))).string();
+  const process_end end = run_shell_child(progress, 10.0, 0.0, [&](const auto& append) {
+    return "sleep 0.4; " + append("S\\tTimed.Case\\n") + append("E\\tTimed.Case\\tpassed\\t1\\t\\t\\n") + "sleep 0.6";
+  });
+  EXPECT_GE(end.launch_seconds, 0.35) << end.describe();
+  EXPECT_LT(end.launch_seconds, 0.4 + 0.35) << "the first record seen more than a look late";
+  EXPECT_GE(end.exit_seconds, 0.55);
+  EXPECT_LT(end.exit_seconds, 0.6 + 0.35);
+  // No record at all: everything was launch, no exit.
+  const process_end silent = run_shell_child(progress, 10.0, 0.0, [](const auto&) { return std::string("sleep 0.3"); });
+  EXPECT_GE(silent.launch_seconds, 0.25);
+  EXPECT_EQ(silent.exit_seconds, 0.0);
+  std::filesystem::remove(progress);
+}
+
 // A grading program that lost its submission's executor (a crash, a sticky error) starts a fresh one
 // in the next case that calls it: O and P bracket that start, which gets the allowance (an executor's
 // start under a tool took 9.4-12 s beside three other students on an H100, against a 12 s case

@@ -39,6 +39,12 @@ struct process_end {
   bool signalled = false;
   int signal = 0;
   int exit_code = 0;
+  // Where a process's seconds went outside its cases (issue 33: a grading class's "other"): from its
+  // start to its first progress record (exec, loading, gtest's start), and from its last record to its
+  // end (its exit: the CUDA context's teardown, a grading executor's). A process that wrote no record
+  // has it all as launch.
+  double launch_seconds = 0;
+  double exit_seconds = 0;
   std::string describe() const;  // "killed by signal 11 (SIGSEGV)", "exited with status 0", ...
 };
 

@@ -9,12 +9,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <sstream>
 #include <string_view>
 
@@ -128,7 +130,9 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
   process_end end;
   std::string pending;
   long long last_size = -2;
-  clock::time_point case_started = clock::now(), last_memory_poll = clock::now();
+  const clock::time_point forked = clock::now();
+  clock::time_point case_started = forked, last_memory_poll = forked;
+  std::optional<clock::time_point> first_record, last_record;  // the progress file's first and last growth
   bool open = true;
   start_up_state start_up;
   int status = 0;
@@ -154,7 +158,21 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
     } else {
       ::usleep(20000);
     }
-    if (::waitpid(pid, &status, WNOHANG) == pid) break;
+    if (::waitpid(pid, &status, WNOHANG) == pid) {
+      // Its last record's time is the progress file's modification time (the loop sees a record only
+      // at its next look, up to 0.1 s late); the first record's is the loop's.
+      const auto ended = std::chrono::system_clock::now();
+      struct stat info {};
+      if (!spec.progress_file.empty() && ::stat(spec.progress_file.c_str(), &info) == 0 && info.st_size > 0) {
+        if (!first_record) first_record = clock::now();  // written and exited between two looks
+        const auto written = std::chrono::system_clock::time_point(
+            std::chrono::duration_cast<std::chrono::system_clock::duration>(
+                std::chrono::seconds(info.st_mtim.tv_sec) + std::chrono::nanoseconds(info.st_mtim.tv_nsec)));
+        end.exit_seconds = std::max(0.0, std::chrono::duration<double>(ended - written).count());
+      }
+      end.launch_seconds = std::chrono::duration<double>((first_record ? *first_record : clock::now()) - forked).count();
+      break;
+    }
     if (spec.memory_watch != nullptr && spec.memory_limit_bytes > 0 &&
         std::chrono::duration<double>(clock::now() - last_memory_poll).count() >= 0.25) {
       last_memory_poll = clock::now();
@@ -175,6 +193,10 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
     if (size != last_size) {
       last_size = size;
       case_started = clock::now();
+      if (size > 0) {
+        if (!first_record) first_record = case_started;
+        last_record = case_started;
+      }
       if (size > 0) start_up.read_new_records(spec.progress_file);
     } else if (const double allowance =
                    start_up.case_ended && !start_up.opening_device ? 0.0 : spec.startup_allowance_seconds;

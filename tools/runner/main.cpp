@@ -372,6 +372,8 @@ int run_unit(const options& o) {
           std::cout << tool_line << '\n';
           if (is_hazard_head(tool_line)) ++hazards[running];
         });
+    unit.launch_seconds += end.launch_seconds;
+    unit.exit_seconds += end.exit_seconds;
     if (!spec.tool_log.empty()) std::filesystem::remove(spec.tool_log);
     std::cout.flush();
 
@@ -564,6 +566,9 @@ int run_unit(const options& o) {
     const double outside_share = parts.empty() ? 0 : std::max(0.0, unit.seconds - in_cases) / static_cast<double>(parts.size());
     for (unit_outcome& part : parts) {
       part.seconds += outside_share;
+      // The processes' launches and exits, shared as the rest of what no case took.
+      part.launch_seconds = unit.launch_seconds / static_cast<double>(parts.size());
+      part.exit_seconds = unit.exit_seconds / static_cast<double>(parts.size());
       write_unit_reports(report_dir, part);
     }
   }

@@ -91,6 +91,8 @@ std::string unit_json(const unit_outcome& unit) {
                                  {"processes", unit.processes},
                                  {"seconds", unit.seconds},
                                  {"started", unit.started_epoch},
+                                 {"launch_seconds", unit.launch_seconds},
+                                 {"exit_seconds", unit.exit_seconds},
                                  {"cases", std::move(cases)}}) +
          "\n";
 }

@@ -16,13 +16,15 @@ struct unit_outcome {
   double seconds = 0;
   double started_epoch = 0;  // when the unit started (seconds since the epoch): the run's timeline
   std::string gpu;           // the GPU CTest handed it (resource_gpu_index()), "" none
+  // Its processes' seconds before their first record and after their last (process_end), summed.
+  double launch_seconds = 0, exit_seconds = 0;
   std::size_t count(case_status status) const;
 };
 
 std::string junit_xml(const unit_outcome& unit);
 // The same as one JSON object, for tools that read verdicts (tools/grade_report):
-// {"unit", "processes", "seconds", "cases": [{"name", "status", "seconds", "attempt", "message",
-// "properties": {key: value}}]}.
+// {"unit", "processes", "seconds", "started", "launch_seconds", "exit_seconds", "cases": [{"name",
+// "status", "seconds", "attempt", "message", "properties": {key: value}}]}.
 std::string unit_json(const unit_outcome& unit);
 // "<name>\t<cases>\t<passed>\t<failed>\t<skipped>\t<processes>\t<seconds>\t<input seconds>\t<started>\t<outside>
 // \t<gpu wait>\t<download>\t<compare>\t<allocate>\t<guards>": the seconds its cases spent making inputs and CPU references
