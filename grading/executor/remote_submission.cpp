@@ -607,16 +607,20 @@ wire::arg host_out_arg() {
 
 const std::optional<wire::reply>& last_reply() { return last; }
 
+// The readouts are the calls' of the case that made the last call: a case that made none (it failed
+// before its first) takes nothing an earlier case left.
+bool readouts_are_this_cases() { return last_case == ::testing::UnitTest::GetInstance()->current_test_info(); }
+
 guard_readout take_memory_refusals() {
   const std::lock_guard<std::mutex> lock(readout_mutex);
-  guard_readout out = memory;
+  guard_readout out = readouts_are_this_cases() ? memory : guard_readout{};
   memory = guard_readout{};
   return out;
 }
 
 launched_readout take_launched() {
   const std::lock_guard<std::mutex> lock(readout_mutex);
-  launched_readout out = launched_since;
+  launched_readout out = readouts_are_this_cases() ? launched_since : launched_readout{};
   launched_since = launched_readout{};
   return out;
 }

@@ -8,6 +8,7 @@
 #            (outside any case, which a `clean` run fails)
 #   reports-once  as reports, in the first process only (it creates the file FAKE_SANITIZER_ONCE
 #            names): a finding of a process that is then set aside for a retry
+#   none     reports nothing itself (the program under it may write into the channel)
 mode=$1
 shift
 [ "${1:-}" = --log-file ] || { echo "fake_sanitizer.sh: expected --log-file, got ${1:-nothing}" >&2; exit 2; }
@@ -21,6 +22,7 @@ case $mode in
       : >"$FAKE_SANITIZER_ONCE"
       echo "========= Error: Race reported between Write access and Read access (the first process only)" >"$log"
     fi ;;
+  none) ;;
   *) echo "fake_sanitizer.sh: unknown mode $mode" >&2; exit 2 ;;
 esac
 exec "$@"

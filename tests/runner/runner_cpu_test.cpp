@@ -113,9 +113,9 @@ TEST(RunnerDeadline, OpeningTheGpuInALaterCaseGetsTheStartUpAllowance) {
 }
 
 // Where a process's seconds went outside its cases (issue 33: a grading class's "other", half of each
-// performance unit): before its first record (launch) and after its last (exit). The script waits
-// 0.4 s, runs one case, then waits 0.6 s before it exits; the first record is seen up to one look
-// (0.1 s) late, the last by the file's modification time.
+// performance unit): before its first record (launch) and after its last, where that ended a case
+// (exit). The script waits 0.4 s, runs one case, then waits 0.6 s before it exits; both records are
+// timed by the progress file's modification time, not by the runner's looks.
 TEST(RunnerTimes, AProcesssLaunchAndExitAreMeasured) {
   const std::string progress = (std::filesystem::temp_directory_path() /
                                 ("kc_runner_launch_exit_" + std::to_string(::getpid()))).string();
@@ -130,6 +130,13 @@ TEST(RunnerTimes, AProcesssLaunchAndExitAreMeasured) {
   const process_end silent = run_shell_child(progress, 10.0, 0.0, [](const auto&) { return std::string("sleep 0.3"); });
   EXPECT_GE(silent.launch_seconds, 0.25);
   EXPECT_EQ(silent.exit_seconds, 0.0);
+  // Died in a case (its last record starts one): that case's time is not an exit's.
+  const process_end died = run_shell_child(progress, 10.0, 0.0, [&](const auto& append) {
+    return append("S\\tTimed.Dies\\n") + "sleep 0.3; exit 3";
+  });
+  EXPECT_EQ(died.exit_code, 3) << died.describe();
+  EXPECT_EQ(died.exit_seconds, 0.0);
+  EXPECT_LT(died.launch_seconds, 0.25) << "its first record came at once";
   std::filesystem::remove(progress);
 }
 

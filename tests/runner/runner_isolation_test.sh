@@ -161,11 +161,13 @@ xml="$dir/units/runner.retried.xml"
 [ $status -eq 0 ] || fail "a finding of the process set aside for a retry was scored (exit $status)"
 expect "$xml" DeviceFullOnce passed
 expect "$xml" RunsAfter passed
-[ "$(grep -c '<testcase ' "$xml")" -eq 2 ] || fail "the retried unit should record its 2 cases and nothing outside them: $(grep -o 'name="[^"]*OutsideAnyCase"' "$xml")"
+expect "$xml" ToolFindsAHazard skipped
+[ "$(grep -c '<testcase ' "$xml")" -eq 3 ] || fail "the retried unit should record its 3 cases and nothing outside them: $(grep -o 'name="[^"]*OutsideAnyCase"' "$xml")"
 processes=$(grep -o 'name="processes" value="[0-9]*' "$xml" | grep -o '[0-9]*$')
 [ "${processes:-0}" -eq 2 ] || fail "expected 2 processes (the first set aside), got ${processes:-none}"
-# The same with the tool's run ending at its first finding: the finding of the process set aside
-# does not stand, so it ends nothing; the retry runs both cases, as without the variable.
+# The same with the tool's run ending at its first finding: the finding outside any case of the
+# process set aside does not stand, so it ends nothing; the retry runs both cases, as without the
+# variable.
 rm -f "$dir/retry-probe-marker" "$dir/fake-tool-once"
 KCONFORM_TOOL_UNTIL_FINDING=1 KCONFORM_OOM_RETRIES=1 KCONFORM_RETRY_PROBE_MARKER="$dir/retry-probe-marker" \
   FAKE_SANITIZER_ONCE="$dir/fake-tool-once" "$runner" run --exe "$retry_probe" --name runner.retried-until \
@@ -173,6 +175,19 @@ KCONFORM_TOOL_UNTIL_FINDING=1 KCONFORM_OOM_RETRIES=1 KCONFORM_RETRY_PROBE_MARKER
 status=$?
 xml="$dir/units/runner.retried-until.xml"
 [ $status -eq 0 ] || fail "a finding of a process set aside for a retry ended the tool's run (exit $status)"
+expect "$xml" DeviceFullOnce passed
+expect "$xml" RunsAfter passed
+# A finding in a case the set-aside process kept (ToolFindsAHazard, before the retried case) stands,
+# but the cases set aside run again as they would have alone, and the rule acts only once a process's
+# reports all stand: DeviceFullOnce and RunsAfter pass in the retry, and the unit fails for the finding.
+rm -f "$dir/retry-probe-marker"
+KCONFORM_TOOL_UNTIL_FINDING=1 KCONFORM_OOM_RETRIES=1 KCONFORM_RETRY_PROBE_HAZARD=1 \
+  KCONFORM_RETRY_PROBE_MARKER="$dir/retry-probe-marker" "$runner" run --exe "$retry_probe" --name runner.kept-finding \
+  --report-dir "$dir" --sanitizer clean --tool fake -- "$fake_tool" none
+status=$?
+xml="$dir/units/runner.kept-finding.xml"
+[ $status -eq 1 ] || fail "a finding kept before a retried case did not fail the tool's run (exit $status)"
+expect "$xml" ToolFindsAHazard failed "hazard"
 expect "$xml" DeviceFullOnce passed
 expect "$xml" RunsAfter passed
 

@@ -2,15 +2,29 @@
 // RetryProbe.DeviceFullOnce fails with the CUDA runtime's out-of-memory words the first time it runs
 // (it creates the file KCONFORM_RETRY_PROBE_MARKER names) and passes after, as a case does once the
 // neighbour that held the device lets go; RetryProbe.RunsAfter passes, and runs after it in the same
-// process. Host-only: the words are what the runner reads.
+// process; RetryProbe.ToolFindsAHazard, before them, reports a tool's hazard where asked. Host-only:
+// the words are what the runner reads.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <string>
 
 namespace kc::runner_probe {
 namespace {
+
+// Where KCONFORM_RETRY_PROBE_HAZARD=1, a tool's hazard report in this case, before DeviceFullOnce's
+// retry: written into the tool's channel (KCONFORM_TOOL_LOG, the FIFO the runner reads the tool from)
+// after this case's start marker, as a tool reports a hazard in a case. Skipped otherwise.
+TEST(RetryProbe, ToolFindsAHazard) {
+  const char* wanted = std::getenv("KCONFORM_RETRY_PROBE_HAZARD");
+  const char* channel = std::getenv("KCONFORM_TOOL_LOG");
+  if (wanted == nullptr || std::string(wanted) != "1" || channel == nullptr || *channel == '\0')
+    GTEST_SKIP() << "KCONFORM_RETRY_PROBE_HAZARD=1 under a tool's run only (the runner's test sets it)";
+  std::ofstream(channel, std::ios::app) << "========= Error: Race reported between Write access and Read access "
+                                           "(the retry probe, in a case)\n";
+}
 
 TEST(RetryProbe, DeviceFullOnce) {
   const char* marker = std::getenv("KCONFORM_RETRY_PROBE_MARKER");

@@ -38,6 +38,7 @@ class start_up_state {
  public:
   bool case_ended = false;
   bool opening_device = false;
+  bool last_ended_a_case = false;  // its last record is an end record (E)
 
   void read_new_records(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -48,6 +49,7 @@ class start_up_state {
       const std::string_view line(text.data() + start, newline - start);
       if (line.starts_with("E\t")) case_ended = true;
       if (!line.empty()) opening_device = line == "O";
+      if (!line.empty()) last_ended_a_case = line.starts_with("E\t");
       start = newline + 1;
     }
     read_bytes_ += start;
@@ -56,6 +58,20 @@ class start_up_state {
  private:
   std::size_t read_bytes_ = 0;
 };
+
+// When the file was last written, on the steady clock (its modification time, taken back from the
+// system clock by their difference now, and never after `now`), or nothing where it is missing or empty.
+std::optional<std::chrono::steady_clock::time_point> written_at(const std::string& path,
+                                                                std::chrono::steady_clock::time_point now) {
+  struct stat info {};
+  if (path.empty() || ::stat(path.c_str(), &info) != 0 || info.st_size <= 0) return std::nullopt;
+  const auto modified = std::chrono::system_clock::time_point(std::chrono::duration_cast<std::chrono::system_clock::duration>(
+      std::chrono::seconds(info.st_mtim.tv_sec) + std::chrono::nanoseconds(info.st_mtim.tv_nsec)));
+  const auto ago = std::chrono::system_clock::now() - modified;
+  return ago > std::chrono::system_clock::duration::zero()
+             ? now - std::chrono::duration_cast<std::chrono::steady_clock::duration>(ago)
+             : now;
+}
 
 // Follows a file another process appends to (the tool's log), handing out whole lines.
 class file_follower {
@@ -104,6 +120,7 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
     std::perror("kconform_runner: pipe");
     std::exit(2);
   }
+  const clock::time_point forked = clock::now();  // before the fork: the launch's lower bound holds
   const pid_t pid = ::fork();
   if (pid < 0) {
     std::perror("kconform_runner: fork");
@@ -130,9 +147,8 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
   process_end end;
   std::string pending;
   long long last_size = -2;
-  const clock::time_point forked = clock::now();
-  clock::time_point case_started = forked, last_memory_poll = forked;
-  std::optional<clock::time_point> first_record, last_record;  // the progress file's first and last growth
+  clock::time_point case_started = clock::now(), last_memory_poll = case_started;
+  std::optional<clock::time_point> first_record;  // when the progress file was first written
   bool open = true;
   start_up_state start_up;
   int status = 0;
@@ -159,18 +175,13 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
       ::usleep(20000);
     }
     if (::waitpid(pid, &status, WNOHANG) == pid) {
-      // Its last record's time is the progress file's modification time (the loop sees a record only
-      // at its next look, up to 0.1 s late); the first record's is the loop's.
-      const auto ended = std::chrono::system_clock::now();
-      struct stat info {};
-      if (!spec.progress_file.empty() && ::stat(spec.progress_file.c_str(), &info) == 0 && info.st_size > 0) {
-        if (!first_record) first_record = clock::now();  // written and exited between two looks
-        const auto written = std::chrono::system_clock::time_point(
-            std::chrono::duration_cast<std::chrono::system_clock::duration>(
-                std::chrono::seconds(info.st_mtim.tv_sec) + std::chrono::nanoseconds(info.st_mtim.tv_nsec)));
-        end.exit_seconds = std::max(0.0, std::chrono::duration<double>(ended - written).count());
-      }
-      end.launch_seconds = std::chrono::duration<double>((first_record ? *first_record : clock::now()) - forked).count();
+      // Exit: from its last record, if that ended a case (a process that died in a case has that
+      // case's time there, not an exit's), to now. The last record's time is the progress file's
+      // modification time, which the loop would see up to one look late.
+      start_up.read_new_records(spec.progress_file);
+      if (!first_record) first_record = written_at(spec.progress_file, clock::now());  // between two looks
+      if (first_record && start_up.last_ended_a_case)
+        end.exit_seconds = std::max(0.0, std::chrono::duration<double>(clock::now() - *written_at(spec.progress_file, clock::now())).count());
       break;
     }
     if (spec.memory_watch != nullptr && spec.memory_limit_bytes > 0 &&
@@ -193,10 +204,9 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
     if (size != last_size) {
       last_size = size;
       case_started = clock::now();
-      if (size > 0) {
-        if (!first_record) first_record = case_started;
-        last_record = case_started;
-      }
+      // The first record's time is the file's modification time when the loop first sees it (an
+      // upper bound: a later record written before this look moves it on), not the look's.
+      if (size > 0 && !first_record) first_record = written_at(spec.progress_file, case_started);
       if (size > 0) start_up.read_new_records(spec.progress_file);
     } else if (const double allowance =
                    start_up.case_ended && !start_up.opening_device ? 0.0 : spec.startup_allowance_seconds;
@@ -209,6 +219,8 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
       break;
     }
   }
+  // Launch: from the fork to its first record (all of its life if it wrote none), on every path.
+  end.launch_seconds = std::max(0.0, std::chrono::duration<double>((first_record ? *first_record : clock::now()) - forked).count());
   // Drain what is left (the process is gone; its grandchildren were in its group).
   if (open) {
     ::fcntl(out_fd, F_SETFL, O_NONBLOCK);
