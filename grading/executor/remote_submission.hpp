@@ -10,15 +10,16 @@
 //
 // When the executor dies during a call (a crash, exit(), abort()), or its context breaks (a sticky
 // error), the running case fails saying so, with the words the runner uses for the same event in its
-// own children ("exited with status 0", "killed by signal 11", "sticky CUDA error"): the executor is
-// killed and reaped (under a tool, the tool with it, so every report it wrote is in the tool's channel
-// before the next case's marker) and the call throws executor_lost, which ends the case. The grading
-// process goes on, and the next case that calls the submission starts a fresh executor: the same
-// verdicts as when the submission ran in the grading process itself and the runner resumed the rest
-// in a fresh process, at the cost of the executor's start alone (issue 33: on an H100 a class of 100
-// ATAX submissions spent 3,133 process-seconds in its sanitizer units, 1,815 of them starting
-// processes, where matmul's spent 1,240 and 665: its out-of-bounds writes fault under memcheck, and
-// each fault had cost a judge and an executor). A hang still ends the grading process
+// own children ("exited with status 0", "killed by signal 11", "sticky CUDA error"), and the executor
+// is killed and reaped (under a tool, the tool with it). Outside a tool the call throws executor_lost,
+// which ends the case; the grading process goes on, and the next case that calls the submission
+// starts a fresh executor: the same verdicts as when the runner resumed the rest in a fresh process,
+// at the cost of the executor's start alone (a crashing student's value groups: one grading process,
+// not one a crash). Under a tool the grading process ends as before and the runner resumes in a fresh
+// pair: there the tool's start is the cost either way (on an H100 a class of 100 ATAX submissions,
+// whose out-of-bounds writes fault under memcheck, spent 3,133 sanitizer process-seconds restarting
+// both and 3,141 restarting the executor alone), and the process's end lets the runner stop the unit
+// at the tool's first finding (KCONFORM_TOOL_UNTIL_FINDING). A hang still ends the grading process
 // (fixtures/watchdog.hpp): the runner's hang streak and budget count processes.
 #pragma once
 
