@@ -222,19 +222,10 @@ class executor_process {
     s.writable.push_back(wrapper.back());  // the tool's log
   }
 
-  // Reaps the executor and says how it ended (executor_lost: the running case fails with it).
+  // Reaps the executor and says how it ended (executor_lost: the running case fails with it). It
+  // closed the channel: its end is moments away.
   [[noreturn]] void died(const std::string& what) {
-    int status = 0;
-    pid_t reaped = 0;
-    for (int i = 0; i < 40 && reaped == 0; ++i) {  // it closed the channel: its end is moments away
-      reaped = waitpid(pid_, &status, WNOHANG);
-      if (reaped == 0) std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    if (reaped == 0) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, &status, 0);
-    }
-    reaped_ = true;
+    const int status = reap_within(2.0);
     throw executor_lost("the submission's process " + describe_exit(status) + " while running this case (during " +
                         what + "); the rest of the cases run in a fresh process");
   }
@@ -246,16 +237,30 @@ class executor_process {
   // that namespace (its layers say so), what the submission started may outlive it, as it outlived a
   // grading process that ended before (no worse: the runner's deadlines and memory watch still hold).
   void end() {
-    if (!reaped_) {
-      kill(pid_, SIGKILL);
-      int status = 0;
-      waitpid(pid_, &status, 0);
-      reaped_ = true;
-    }
+    (void)reap_within(0.0);
     if (fd_ >= 0) close(fd_);
     fd_ = -1;
     std::error_code ignored;
     if (!scratch_.empty()) std::filesystem::remove_all(scratch_, ignored);
+  }
+
+ private:
+  // Waits up to `seconds` for the executor to end by itself, then kills it; reaps it once (later
+  // calls return the status it ended with).
+  int reap_within(double seconds) {
+    if (!reaped_) {
+      pid_t reaped = 0;
+      for (int looks = 0; reaped == 0 && looks < seconds * 20; ++looks) {
+        reaped = waitpid(pid_, &status_, WNOHANG);
+        if (reaped == 0) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      }
+      if (reaped == 0) {
+        kill(pid_, SIGKILL);
+        waitpid(pid_, &status_, 0);
+      }
+      reaped_ = true;
+    }
+    return status_;
   }
 
  private:
@@ -264,6 +269,7 @@ class executor_process {
 
   bool echo_ = false;
   bool reaped_ = false;
+  int status_ = 0;  // how it ended, once reaped
   std::mt19937_64 nonce_{std::random_device{}()};
   int fd_ = -1;
   pid_t pid_ = -1;
@@ -300,18 +306,8 @@ void executor_process::cleanup() {
   wire::request quit;
   quit.what = wire::op::quit;
   (void)wire::send_message(running->fd_, wire::encode(quit));
-  int status = 0;
-  pid_t reaped = 0;
-  for (int i = 0; i < 200 && reaped == 0; ++i) {
-    reaped = waitpid(running->pid_, &status, WNOHANG);
-    if (reaped == 0) std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  if (reaped == 0) {
-    kill(running->pid_, SIGKILL);
-    waitpid(running->pid_, &status, 0);
-  }
-  std::error_code ignored;
-  std::filesystem::remove_all(running->scratch_, ignored);
+  (void)running->reap_within(10.0);
+  running->end();
 }
 
 // Per thread: the last reply; per process: the readouts since the last take.
@@ -344,9 +340,9 @@ void add_readouts(const wire::reply& r) {
 }
 
 // Ends and forgets the running executor, which was lost during this case: the next call starts a
-// fresh one. Its start's seconds, if no case has taken them yet, are this case's (it started it); the
-// kernels it launched are dropped (their tokens mean nothing to the next executor), and so is a
-// recording of its calls (a replay needs the executor that kept them).
+// fresh one. Its start's seconds, if no case has taken them yet, are this case's (it started it), and
+// a recording of its calls is dropped (a replay needs the executor that kept them). Its readouts go
+// with this case: the next case takes only its own (readouts_are_this_cases, and call()'s reset).
 void discard_running() {
   std::optional<startup_timing> untaken;
   {
@@ -361,9 +357,6 @@ void discard_running() {
   recording = false;
   recorded_a_call = false;
   recorded_allocations.clear();
-  const std::lock_guard<std::mutex> lock(readout_mutex);
-  launched_since = launched_readout{};
-  memory = guard_readout{};  // this case failed as lost; what it was refused is not the next case's
 }
 
 // An exchange with the running executor; one that loses it discards it and ends the case.

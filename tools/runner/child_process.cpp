@@ -179,10 +179,10 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
       // case's time there, not an exit's), to now. The last record's time is the progress file's
       // modification time, which the loop would see up to one look late.
       start_up.read_new_records(spec.progress_file);
-      if (!first_record) first_record = written_at(spec.progress_file, clock::now());  // between two looks
       const clock::time_point reaped = clock::now();
-      if (const auto last = written_at(spec.progress_file, reaped); last && start_up.last_ended_a_case)
-        end.exit_seconds = std::max(0.0, std::chrono::duration<double>(reaped - *last).count());
+      const std::optional<clock::time_point> last = written_at(spec.progress_file, reaped);
+      if (!first_record) first_record = last;  // written and ended between two looks
+      if (last && start_up.last_ended_a_case) end.exit_seconds = std::chrono::duration<double>(reaped - *last).count();
       break;
     }
     if (spec.memory_watch != nullptr && spec.memory_limit_bytes > 0 &&

@@ -490,15 +490,14 @@ int run_unit(const options& o) {
       for (const case_result& r : settled.kept)
         if (tool_finding.empty() && r.status == case_status::failed && hazards[r.name] > 0) tool_finding = "in " + r.name;
       if (tool_finding.empty() && settled.hazards_outside_cases > 0) tool_finding = "outside any case";
-      const std::string& found_in = tool_finding;
-      if (!found_in.empty() && !settled.set_aside())
+      if (!tool_finding.empty() && !settled.set_aside())
         for (const std::string& name : todo) {
           if (results.count(name) != 0) continue;
           case_result r;
           r.name = name;
           r.status = case_status::skipped;
           r.attempt = unit.processes;
-          r.message = "not run: " + tool + " already reported a hazard (" + found_in +
+          r.message = "not run: " + tool + " already reported a hazard (" + tool_finding +
                       "), which settles its verdict: a tool is scored once for the unit (KCONFORM_TOOL_UNTIL_FINDING=1)";
           results[name] = r;
           ++reported;
