@@ -94,24 +94,24 @@ for ((i = 1; i <= runs; i++)); do
   done
 done
 
-exec python3 - "$out" "$runs" "$churn" <<'PY'
-import json, os, statistics, sys
+exec python3 - "$out" "$runs" "$churn" "$root/scripts" <<'PY'
+import os, statistics, sys
+
+sys.path.insert(0, sys.argv[4])
+from unit_records import cases, number, unit_records  # scripts/unit_records.py
 
 out, runs, churn = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 rows, missing = [], []
 for mode in ("alone", "beside"):
     for i in range(1, runs + 1):
-        path = os.path.join(out, f"{mode}-{i}", "run", "units", "grade.performance.json")
+        # Each run's performance unit (grade.sh's <out>/run/units/grade.performance.json), its one case.
         props = {}
-        try:
-            with open(path, encoding="utf-8") as f:
-                cases = json.load(f).get("cases", [])
-            props = cases[0].get("properties", {}) if cases else {}
-        except (OSError, ValueError, AttributeError, IndexError):
-            pass
-        try:
-            ratio = float(props.get("ratio"))
-        except (TypeError, ValueError):
+        for _, record in unit_records(out, f"{mode}-{i}"):
+            performance = cases(record) if record.get("unit") == "grade.performance" else []
+            if performance and isinstance(performance[0].get("properties"), dict):
+                props = performance[0]["properties"]
+        ratio = number(props.get("ratio"))
+        if ratio is None:
             missing.append(f"{mode}-{i}")
             continue
         rows.append((mode, i, ratio, props.get("submission_ms", "-"), props.get("reference_ms", "-"),

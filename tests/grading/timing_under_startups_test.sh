@@ -18,7 +18,7 @@ indent() { sed 's/^/    /'; }
 # (they append to probes.log) if FAKE_CHURN_MOVES=1.
 copy="$scratch/repo"
 mkdir -p "$copy/scripts" "$scratch/bin"
-cp "$root/scripts/grading_timing_under_startups.sh" "$copy/scripts/"
+cp "$root/scripts/grading_timing_under_startups.sh" "$root/scripts/unit_records.py" "$copy/scripts/"
 cat >"$copy/scripts/grade.sh" <<'FAKE'
 #!/usr/bin/env bash
 out=''
