@@ -352,7 +352,9 @@ for i in "${!names[@]}"; do
   # The submission runs in each grading program's sandboxed executor: a sanitizer wraps that process
   # (tools/runner: KCONFORM_EXECUTOR_WRAPPER), not the grading program.
   env_list+=";KCONFORM_TOOL_WRAPS_EXECUTOR=1"
-  [ -z "$only" ] || env_list+=";KCONFORM_GTEST_FILTER=$only"
+  # No failing case's data dump (fixtures/failure_dump.hpp: up to 48 MB of text a large case, which
+  # no report reads), except in a replay of named cases (--only), where someone is examining them.
+  if [ -z "$only" ]; then env_list+=";KCONFORM_FAILURE_DUMPS=off"; else env_list+=";KCONFORM_GTEST_FILTER=$only"; fi
   # The units (one per group, and performance) the grading program lists for this submission's traits,
   # kept for the report: a group listed with no case is empty by the submission's declaration (one
   # configuration declared), not a fault (tools/grade_report/run_inputs.hpp, listed_units).

@@ -8,7 +8,9 @@
 #   - per-group: the sanitizer units before the value units;
 #   - the performance unit asks for every slot of a GPU (KCONFORM_GRADING_SLOTS_PER_GPU, 6 here) and
 #     has the host's cores for its OpenMP threads (no GPU found: one); every other unit shares the GPU
-#     (one slot) with 4.
+#     (one slot) with 4;
+#   - no failing case's data dump in any test (KCONFORM_FAILURE_DUMPS=off), except in a replay of named
+#     cases (--only), whose tests write them.
 # CPU only: nvidia-smi is faked to find no GPU, so grade.sh writes the project and stops before running it.
 #   check_batch_order.sh <work dir>
 set -u
@@ -65,5 +67,18 @@ if [ -f "$work/per-group.tests" ]; then
   [ -n "$highest_value" ] && [ -n "$lowest_tool" ] && [ "$lowest_tool" -gt "$highest_value" ] ||
     fail "per-group: the sanitizer units (cost ${lowest_tool:-none}) do not start before the value units (${highest_value:-none})"
 fi
-[ $failures -eq 0 ] && echo "PASSED: a batch's tests start longest first, the performance units last"
+# Failure dumps: off in every test of a batch, on in a replay (--only).
+if [ -f "$work/per-student/ctest/CTestTestfile.cmake" ]; then
+  without=$(grep -A1 '^set_tests_properties' "$work/per-student/ctest/CTestTestfile.cmake" | grep ENVIRONMENT | grep -vc 'KCONFORM_FAILURE_DUMPS=off')
+  [ "$without" = 0 ] || fail "per-student: $without test(s) would write failure dumps (no KCONFORM_FAILURE_DUMPS=off)"
+fi
+PATH="$work/bin:$PATH" "$root/scripts/grade.sh" --family reduction --seed 1 --only 'Grade/*' \
+  --submission "$root/tests/submissions/reduction/correct.cu" --out "$work/replay" >"$work/replay.log" 2>&1
+replay="$work/replay/ctest/CTestTestfile.cmake"
+if [ ! -f "$replay" ]; then
+  fail "--only: grade.sh wrote no project ($work/replay.log)"
+elif grep -q 'KCONFORM_FAILURE_DUMPS' "$replay" || ! grep -q 'KCONFORM_GTEST_FILTER=Grade/\*' "$replay"; then
+  fail "--only: a replay's tests must write failure dumps and carry the filter: $(grep ENVIRONMENT "$replay" | head -2)"
+fi
+[ $failures -eq 0 ] && echo "PASSED: a batch's tests start longest first, the performance units last, no failure dumps but in a replay"
 [ $failures -eq 0 ]
