@@ -155,8 +155,9 @@ for kind, (total, startup, own, launches, exits) in budget.items():
               f"{max(0.0, total - startup - own - launches - exits):>9.1f}")
 if any(sum(a.values()) > 0 for a in activities.values()):
     names = [key[: -len("_seconds")] for key in ACTIVITY_KEYS]
-    print("\nthe cases' own seconds by what they did (fixtures/time_spent.hpp; the rest: the calls into the "
-          "submission's process, staging, checks of their own):")
+    print("\nthe cases' own seconds by what they did (fixtures/time_spent.hpp; staging: waits for the grader's "
+          "own device work before a call; calls: the exchanges with the submission's process; the rest: "
+          "checks of their own):")
     print(f"{'kind':<12} {'cases':>9} " + " ".join(f"{n:>9}" for n in names) + f" {'rest':>9}")
     for kind, (total, startup, own, _, _) in budget.items():
         if total > 0:

@@ -44,9 +44,12 @@ def cases(record):
     return [c for c in listed if isinstance(c, dict)] if isinstance(listed, list) else []
 
 
-# Where a case's own seconds went, as fixtures/time_spent.hpp records them (exclusive kinds).
+# Where a case's own seconds went, as fixtures/time_spent.hpp records them (exclusive kinds), and, in
+# a grading program, its waits for its own staging before each call into the submission's process and
+# the exchanges with it (grading/executor/remote_submission.hpp, exchange_seconds: no time_spent timer
+# is running around a call, so they are exclusive of those kinds too).
 ACTIVITY_KEYS = ("input_seconds", "gpu_wait_seconds", "download_seconds", "compare_seconds",
-                 "allocate_seconds", "guards_seconds")
+                 "allocate_seconds", "guards_seconds", "staging_seconds", "calls_seconds")
 
 
 def activity_seconds(case):

@@ -318,6 +318,24 @@ launched_readout launched_since;
 std::optional<std::string> libraries;
 std::uint64_t calls = 0;
 const ::testing::TestInfo* last_case = nullptr;
+exchange_seconds spent;  // this case's, like the readouts
+
+// Adds the seconds from its making to its end to `into` (under readout_mutex).
+class seconds_into {
+ public:
+  explicit seconds_into(double& into) : into_(into) {}
+  ~seconds_into() {
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+    const std::lock_guard<std::mutex> lock(readout_mutex);
+    into_ += seconds;
+  }
+  seconds_into(const seconds_into&) = delete;
+  seconds_into& operator=(const seconds_into&) = delete;
+
+ private:
+  double& into_;
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+};
 // The recording (start_recording): whether on, whether a call was kept yet, the allocations handed.
 bool recording = false;
 bool recorded_a_call = false;
@@ -480,7 +498,6 @@ wire::reply call(const std::string& entry, std::vector<wire::arg> args) {
   request.entry = entry;
   request.args = std::move(args);
   if (recording) request.record = recorded_a_call ? wire::record_mode::next : wire::record_mode::first;
-  wait_for_staging("the call");
   // A new case: the executor drops the mappings of the last one's buffers (freed since, or soon).
   const ::testing::TestInfo* now = ::testing::UnitTest::GetInstance()->current_test_info();
   request.drop_mappings_first = now != last_case;
@@ -490,8 +507,14 @@ wire::reply call(const std::string& entry, std::vector<wire::arg> args) {
     const std::lock_guard<std::mutex> lock(readout_mutex);
     memory = guard_readout{};
     launched_since = launched_readout{};
+    spent = exchange_seconds{};
   }
   last_case = now;
+  {
+    const seconds_into timed(spent.staging);
+    wait_for_staging("the call");
+  }
+  const seconds_into timed(spent.calls);
   wire::reply r = through_running([&] {
     wire::reply reply = e.call(request, "the submission's " + entry);
     ++calls;
@@ -533,7 +556,11 @@ prepared_replay prepare_replay(const std::vector<allocation>& recorded, const st
 
 wire::reply replay(const prepared_replay& prepared) {
   executor_process& e = executor();
-  wait_for_staging("the replay");
+  {
+    const seconds_into timed(spent.staging);
+    wait_for_staging("the replay");
+  }
+  const seconds_into timed(spent.calls);
   return through_running([&] {
     wire::reply r = e.call(prepared.request, "the submission's calls, replayed");
     after_reply(r, "a replay of the timed calls");
@@ -608,6 +635,13 @@ guard_readout take_memory_refusals() {
   const std::lock_guard<std::mutex> lock(readout_mutex);
   guard_readout out = readouts_are_this_cases() ? memory : guard_readout{};
   memory = guard_readout{};
+  return out;
+}
+
+exchange_seconds take_exchange_seconds() {
+  const std::lock_guard<std::mutex> lock(readout_mutex);
+  const exchange_seconds out = readouts_are_this_cases() ? spent : exchange_seconds{};
+  spent = exchange_seconds{};
   return out;
 }
 

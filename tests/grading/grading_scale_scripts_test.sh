@@ -196,7 +196,7 @@ unit() {  # unit <student> <unit> <started> <seconds> [<cases, as JSON>]
 unit s1 grade.configs 100 3 '{"name": "Grade/N33", "seconds": 2.5, "properties": {"device_open_seconds": "1.0", "executor_device_seconds": 0.5, "input_seconds": "0.4"}}, {"name": "Grade/N4096", "seconds": 0.5}'
 unit s1 grade.small_sizes 100 2
 for tool in memcheck racecheck synccheck; do unit s1 grade.sanitizer.$tool 90 4; done
-unit s2 grade.configs 100 11 '{"name": "Grade/N4096", "seconds": 9, "properties": {"gpu_wait_seconds": "6"}}'
+unit s2 grade.configs 100 11 '{"name": "Grade/N4096", "seconds": 9, "properties": {"gpu_wait_seconds": "6", "staging_seconds": "0.5", "calls_seconds": "2"}}'
 unit s1 grade.performance 112 1; unit s2 grade.performance 113 1.5
 # s2's value process: 0.5 s before its first record, 0.3 s after its last (the runner's launch and exit).
 sed -i 's/"processes": 1,/"processes": 1, "launch_seconds": 0.5, "exit_seconds": 0.3,/' "$timeline/s2/run/units/grade.configs.json"
@@ -213,8 +213,9 @@ grep -q 'ended at 21 s; the performance processes ran from 22 s to 24 s (2 of th
 # kind, process-seconds, start-ups, cases, other
 grep -qE '^values +16\.0 +1\.5 +10\.5 +0\.5 +0\.3 +3\.2$' "$scratch/timeline.log" ||
   { fail "class_timeline.sh: the values' process-seconds are not split into 16 = 1.5 start-ups + 10.5 cases + 0.5 launch + 0.3 exit + 3.2 other"; indent <"$scratch/timeline.log"; }
-# The cases' own 10.5 s by activity: 0.4 s inputs (s1's N33), 6 s waiting for the GPU (s2's N4096), 4.1 s the rest.
-grep -qE '^values +10\.5 +0\.4 +6\.0 +0\.0 +0\.0 +0\.0 +0\.0 +4\.1$' "$scratch/timeline.log" ||
+# The cases' own 10.5 s by activity: 0.4 s inputs (s1's N33), 6 s waiting for the GPU, 0.5 s staging and 2 s in
+# calls into the submission's process (s2's N4096), 1.6 s the rest.
+grep -qE '^values +10\.5 +0\.4 +6\.0 +0\.0 +0\.0 +0\.0 +0\.0 +0\.5 +2\.0 +1\.6$' "$scratch/timeline.log" ||
   { fail "class_timeline.sh: the values' case seconds are not split by activity"; indent <"$scratch/timeline.log"; }
 grep -A2 '^the costliest cases' "$scratch/timeline.log" | grep -qE '^ +9\.5 +4\.75 +2  values +grade\.configs Grade/N4096$' ||
   { fail "class_timeline.sh: the costliest case is not Grade/N4096, 9.5 s over 2 runs"; indent <"$scratch/timeline.log"; }
