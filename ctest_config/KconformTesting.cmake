@@ -88,6 +88,12 @@ set(KCONFORM_CASES_PER_SHARD 700 CACHE STRING "Most cases one CTest test (proces
 # Why: on 4 H100s (b498e02) the shared phase took 50 s, 45 s of it polybench_covariance.conformance.Large
 # (48 cases, 38 s of long-double references at 2 threads): the next longest units took ~22 s.
 set(KCONFORM_SECONDS_PER_SHARD 15 CACHE STRING "Seconds a unit may take (as recorded) before it is split into shards")
+# gpu-quick's test of a program (label quick) runs its quick units in one process, or in parts of
+# about this much declared cost each (whole units, balanced by their case counts). Why: on an H100
+# (3350250) gpu-quick took 11.3-13.2 s, and its critical path was the two programs whose quick units
+# declare ~28,000 and ~33,000 (reduction 10.4 s, matmul 10.1 s: 6,951 and 4,957 cases); every other
+# program declares under 1,100. 8,000 makes those two 4 processes each, the rest one.
+set(KCONFORM_QUICK_COST_PER_PROCESS 8000 CACHE STRING "Declared cost of a program's quick units per gpu-quick process")
 set(KCONFORM_RECORDED_COSTS "${CMAKE_CURRENT_LIST_DIR}/test_costs.txt")
 # OpenMP threads each GPU test process uses for its CPU references (cores over the processes at once
 # on the GPU box, rounded up: run_gpu_suite.sh passes ceil(nproc / min(16, KCONFORM_GPU_SLOTS · GPUs)),
@@ -227,15 +233,64 @@ function(kconform_add_gpu_suite target)
   add_test(${prefix}.quick \"\${runner}\" run --exe \"\${exe}\" --name ${prefix}.quick --report-dir \"${CMAKE_BINARY_DIR}/quick\")
   set_tests_properties(${prefix}.quick PROPERTIES LABELS \"${quick_labels}\")")
     set(quick_block "
-# gpu-quick's test: the units above but the Large ones (quick_units, gathered in the loop), in shared
-# processes (KconformTesting.cmake says why).
+# gpu-quick's test: the units above but the Large ones (quick_units and their case counts quick_counts,
+# gathered in the loop), in shared processes (KconformTesting.cmake says why): one, or parts of about
+# ${KCONFORM_QUICK_COST_PER_PROCESS} declared cost each (KCONFORM_QUICK_COST_PER_PROCESS), named
+# ${prefix}.quick.<i>of<n>, each unit in exactly one part.
 if(NOT quick_units STREQUAL \"\")
-  string(REPLACE \";\" \",\" quick_units \"\${quick_units}\")
-  # Its reports in a folder of their own (<build>/quick/units): a run of every test (preset ci, a
-  # plain ctest) runs this and the units' own tests at once, which would write the same files.
-  add_test(\"${prefix}.quick\" \"\${runner}\" run --exe \"\${exe}\" --name \"${prefix}.quick\" --units \"\${quick_units}\" --name-prefix \"${prefix}.\" --report-dir \"${CMAKE_BINARY_DIR}/quick\" --case-timeout ${ARG_CASE_TIMEOUT} --listing-cache \"\${listing}\")
-  set_tests_properties(\"${prefix}.quick\" PROPERTIES LABELS \"${quick_labels}\" RESOURCE_GROUPS \"1,gpus:${slots}\" COST \${quick_cost}
-    SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE} TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT \"${environment}\")
+  list(LENGTH quick_units quick_unit_count)
+  math(EXPR parts \"(\${quick_cost} + ${KCONFORM_QUICK_COST_PER_PROCESS} - 1) / ${KCONFORM_QUICK_COST_PER_PROCESS}\")
+  if(parts LESS 1)
+    set(parts 1)
+  elseif(parts GREATER quick_unit_count)
+    set(parts \${quick_unit_count})
+  endif()
+  # Largest first into the part with the fewest cases so far (the units' case counts, zero-padded so
+  # that the list sorts by them).
+  set(keyed \"\")
+  math(EXPR last \"\${quick_unit_count} - 1\")
+  foreach(i RANGE \${last})
+    list(GET quick_units \${i} unit)
+    list(GET quick_counts \${i} count)
+    string(LENGTH \"\${count}\" digits)
+    math(EXPR pad \"12 - \${digits}\")
+    string(REPEAT \"0\" \${pad} zeros)
+    list(APPEND keyed \"\${zeros}\${count}:\${unit}\")
+  endforeach()
+  list(SORT keyed ORDER DESCENDING)
+  foreach(part RANGE 1 \${parts})
+    set(part_\${part}_cases 0)
+    set(part_\${part}_units \"\")
+  endforeach()
+  foreach(entry IN LISTS keyed)
+    string(REGEX MATCH \"^0*([0-9]+):(.*)\" matched \"\${entry}\")
+    set(count \${CMAKE_MATCH_1})
+    set(unit \"\${CMAKE_MATCH_2}\")
+    if(count STREQUAL \"\")
+      set(count 0)
+    endif()
+    set(emptiest 1)
+    foreach(part RANGE 1 \${parts})
+      if(part_\${part}_cases LESS part_\${emptiest}_cases)
+        set(emptiest \${part})
+      endif()
+    endforeach()
+    math(EXPR part_\${emptiest}_cases \"\${part_\${emptiest}_cases} + \${count}\")
+    list(APPEND part_\${emptiest}_units \"\${unit}\")
+  endforeach()
+  math(EXPR part_cost \"\${quick_cost} / \${parts}\")
+  foreach(part RANGE 1 \${parts})
+    set(name \"${prefix}.quick\")
+    if(parts GREATER 1)
+      string(APPEND name \".\${part}of\${parts}\")
+    endif()
+    string(REPLACE \";\" \",\" units_of_part \"\${part_\${part}_units}\")
+    # Its reports in a folder of their own (<build>/quick/units): a run of every test (preset ci, a
+    # plain ctest) runs this and the units' own tests at once, which would write the same files.
+    add_test(\"\${name}\" \"\${runner}\" run --exe \"\${exe}\" --name \"\${name}\" --units \"\${units_of_part}\" --name-prefix \"${prefix}.\" --report-dir \"${CMAKE_BINARY_DIR}/quick\" --case-timeout ${ARG_CASE_TIMEOUT} --listing-cache \"\${listing}\")
+    set_tests_properties(\"\${name}\" PROPERTIES LABELS \"${quick_labels}\" RESOURCE_GROUPS \"1,gpus:${slots}\" COST \${part_cost}
+      SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE} TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT \"${environment}\")
+  endforeach()
 endif()
 ")
   endif()
@@ -266,6 +321,7 @@ string(REPLACE \"\\n\" \";\" units \"\${units}\")
 # The units a quick run takes (all but the Large ones, a unit Large or <variant>.Large, whose cases are
 # above its cost) and their declared cost, for gpu-quick's test at the end.
 set(quick_units \"\")
+set(quick_counts \"\")
 set(quick_cost 0)
 foreach(line IN LISTS units)
   if(line STREQUAL \"\")
@@ -276,6 +332,8 @@ foreach(line IN LISTS units)
   list(GET fields 2 cost)
   if(NOT unit STREQUAL \"Large\" AND NOT unit MATCHES \"[.]Large$\")
     list(APPEND quick_units \"\${unit}\")
+    list(GET fields 1 quick_count)
+    list(APPEND quick_counts \${quick_count})
     math(EXPR quick_cost \"\${quick_cost} + \${cost}\")
   endif()
   math(EXPR cost \"\${cost} + ${ARG_PRIORITY}\")

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # check_quick_tests.sh <build dir> <CMakePresets.json>
 #
-# gpu-quick runs each program's quick units in one process (label quick, kconform_add_gpu_suite), and
-# the full run runs the same units one test per unit and shard. That is only right if
+# gpu-quick runs each program's quick units in one process, or in parts (<prefix>.quick.<i>of<n>,
+# KCONFORM_QUICK_COST_PER_PROCESS; label quick, kconform_add_gpu_suite), and the full run runs the same
+# units one test per unit and shard. That is only right if
 #   - the presets keep the two apart: gpu and gpu-shared leave label quick out (else the full run
 #     runs those units twice), gpu-quick leaves label gpu out and keeps quick (else it runs them
 #     twice, or not at all), gpu-quick-per-unit (the comparison) leaves quick out;
-#   - each program's quick test runs exactly the units gpu-quick-per-unit runs one test each (its
+#   - each program's quick tests between them run exactly the units gpu-quick-per-unit runs one test
+#     each, no unit in two of its parts, all parts under one report prefix (its
 #     per-unit tests' units as that preset's filters select them: no Large unit, whose cases are all
 #     above the quick cost), under the same report names (--name-prefix: <family>.<kind>.), in no
 #     RUN_SERIAL test, labelled quick and not gpu;
@@ -58,7 +60,7 @@ def arg(command, flag):
 
 
 per_unit = {}   # exe -> {unit: prefix}
-quick = {}      # exe -> (test name, units, prefix)
+quick = {}      # exe -> (test names, units, prefix): its quick test, or its parts between them
 label_out = filt("gpu-quick-per-unit", "exclude", "label")
 name_out = filt("gpu-quick-per-unit", "exclude", "name")
 for test in listing.get("tests", []):
@@ -72,7 +74,14 @@ for test in listing.get("tests", []):
         if exe is None or units is None or arg(command, "--name-prefix") is None:
             wrong.append(f"{name}: a quick test without --exe, --units or --name-prefix")
             continue
-        quick[exe] = (name, set(units.split(",")), arg(command, "--name-prefix"))
+        names, had, prefix = quick.setdefault(exe, ([], set(), arg(command, "--name-prefix")))
+        mine = units.split(",")
+        for unit in sorted(set(mine) & had):
+            wrong.append(f"{name}: runs unit {unit}, which another quick test of {exe} runs too")
+        if arg(command, "--name-prefix") != prefix:
+            wrong.append(f"{name}: reports under {arg(command, '--name-prefix')}, another part of {exe} under {prefix}")
+        names.append(name)
+        had.update(mine)
         continue
     unit = arg(command, "--unit")
     if "gpu" not in labels or unit is None or exe is None or p.get("RUN_SERIAL"):
@@ -86,7 +95,8 @@ for exe, units in sorted(per_unit.items()):
     if exe not in quick:
         wrong.append(f"{exe}: gpu-quick-per-unit runs {len(units)} unit(s) of it, and no quick test does")
         continue
-    name, quick_units, prefix = quick[exe]
+    names, quick_units, prefix = quick[exe]
+    name = " + ".join(sorted(names))
     for unit in sorted(set(units) - quick_units):
         wrong.append(f"{name}: misses unit {unit}")
     for unit in sorted(quick_units - set(units)):
@@ -95,11 +105,11 @@ for exe, units in sorted(per_unit.items()):
         if unit_prefix is not None and unit_prefix != prefix:
             wrong.append(f"{name}: reports {unit} as {prefix}{unit}, its own test as {unit_prefix}{unit}")
 for exe in sorted(set(quick) - set(per_unit)):
-    wrong.append(f"{quick[exe][0]}: a quick test of a program gpu-quick-per-unit runs no unit of")
+    wrong.append(f"{' + '.join(quick[exe][0])}: a quick test of a program gpu-quick-per-unit runs no unit of")
 if wrong:
     print("\n".join(wrong))
     print(f"FAILED: {len(wrong)} problem(s) with the quick tests")
     sys.exit(1)
-print(f"PASSED: {len(quick)} quick tests, each running exactly its program's "
+print(f"PASSED: {sum(len(q[0]) for q in quick.values())} quick tests of {len(quick)} programs, each program's running exactly its "
       f"{sum(len(u) for u in per_unit.values())} quick units between them; the presets keep them apart")
 PY
