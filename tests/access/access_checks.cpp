@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -94,6 +95,36 @@ double chi_square_statistic(std::span<const std::size_t> counts, std::span<const
 
 // ---- inputs ----
 
+std::vector<float> distinct_sorted_sums(std::span<const float> a, std::span<const float> b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  // Whole numbers within ±2^24 (each exact in a float, as is its distance from the smallest) and a
+  // range of at most 2^20 (the integer inputs: -2,000..2,000): marked in a table and read back in
+  // order, O(n). Sorting all n sums took 0.70 s at n = 2^22 on the 2-core CI machine
+  // against 0.07 s this way, for every integer input of every access case and grading performance
+  // case. Anything else (a fraction, an infinity, NaN, a wider range): sorted, as before.
+  float lo = std::numeric_limits<float>::infinity(), hi = -lo;
+  bool whole = true;
+  for (std::size_t j = 0; j < n && whole; ++j) {
+    const float sum = a[j] + b[j];
+    whole = std::isfinite(sum) && sum == std::nearbyint(sum);
+    lo = std::min(lo, sum);
+    hi = std::max(hi, sum);
+  }
+  std::vector<float> out;
+  if (n != 0 && whole && lo >= -0x1p24f && hi <= 0x1p24f && static_cast<double>(hi) - static_cast<double>(lo) <= 0x1p20) {
+    std::vector<unsigned char> seen(static_cast<std::size_t>(hi - lo) + 1, 0);
+    for (std::size_t j = 0; j < n; ++j) seen[static_cast<std::size_t>(a[j] + b[j] - lo)] = 1;
+    for (std::size_t k = 0; k < seen.size(); ++k)
+      if (seen[k] != 0) out.push_back(lo + static_cast<float>(k));  // exact, by the bounds above
+    return out;
+  }
+  out.resize(n);
+  for (std::size_t j = 0; j < n; ++j) out[j] = a[j] + b[j];
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 std::shared_ptr<const prepared_input> prepare_input(input_kind kind, std::size_t n, std::uint64_t seed) {
   const time_spent::input_timer timer;  // issue 21: where the time goes
   auto input = std::make_shared<prepared_input>();
@@ -101,13 +132,10 @@ std::shared_ptr<const prepared_input> prepare_input(input_kind kind, std::size_t
   input->seed = seed;
   input->host = make_input(kind, n, seed);
   if (kind == input_kind::integer) {
-    input->sorted_sums.resize(n);
-    for (std::size_t j = 0; j < n; ++j) input->sorted_sums[j] = input->host.a[j] + input->host.b[j];
     // The set of sums, not the multiset: integer inputs in ±[1, 1000] give at most 4,001 distinct sums,
     // so the index oracle's lookups stay in cache (issue 21: 4,194,304 binary searches over all n
     // sums took ~2.3 s a case on the H100's host, 35 of the access suite's 43 unit-seconds).
-    std::sort(input->sorted_sums.begin(), input->sorted_sums.end());
-    input->sorted_sums.erase(std::unique(input->sorted_sums.begin(), input->sorted_sums.end()), input->sorted_sums.end());
+    input->sorted_sums = distinct_sorted_sums(input->host.a, input->host.b);
   }
   input->a_pristine = device_buffer<float>(n);
   input->b_pristine = device_buffer<float>(n);

@@ -36,6 +36,8 @@
 #include <memory>
 #include <mutex>
 #include <span>
+#include <string>
+#include <vector>
 
 namespace kc::access::testing {
 
@@ -57,6 +59,9 @@ struct prepared_input {
   mutable std::deque<std::pair<std::string, std::shared_ptr<const std::vector<double>>>> references_;
 };
 std::shared_ptr<const prepared_input> prepare_input(input_kind kind, std::size_t n, std::uint64_t seed);
+// The distinct values of a[j] + b[j], ascending (prepared_input::sorted_sums): what sorting them all and
+// dropping repeats gives, made in O(n) where the sums are whole numbers in a small range.
+std::vector<float> distinct_sorted_sums(std::span<const float> a, std::span<const float> b);
 std::shared_ptr<const prepared_input> input_for(const access_case& c, int round = 0);
 
 check_result check_access(const access_case& c, const prepared_input& input);

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <random>
 #include <set>
 
 namespace kc::access::testing {
@@ -106,6 +107,38 @@ TEST(AccessCases, NamesAndUnits) {
 }
 
 // ---- the seed's index formula, exactly ----
+
+// The integer-data index oracle's set of sums (prepared_input::sorted_sums) is what sorting every sum
+// and dropping repeats gives, on the table's path (whole numbers, a small range) and on the sort's
+// (a fraction; whole numbers too far apart; whole numbers past 2^24, where a float skips integers).
+TEST(AccessInputs, DistinctSortedSumsAreTheSortedSetOfSums) {
+  const auto by_sorting = [](const std::vector<float>& a, const std::vector<float>& b) {
+    std::vector<float> sums(a.size());
+    for (std::size_t j = 0; j < a.size(); ++j) sums[j] = a[j] + b[j];
+    std::sort(sums.begin(), sums.end());
+    sums.erase(std::unique(sums.begin(), sums.end()), sums.end());
+    return sums;
+  };
+  std::mt19937 gen(7);
+  std::uniform_int_distribution<int> magnitude(1, 1000);
+  std::vector<float> a(100003), b(100003);
+  for (std::size_t j = 0; j < a.size(); ++j) {
+    a[j] = static_cast<float>((gen() % 2 == 0 ? 1 : -1) * magnitude(gen));
+    b[j] = static_cast<float>((gen() % 2 == 0 ? 1 : -1) * magnitude(gen));
+  }
+  EXPECT_EQ(distinct_sorted_sums(a, b), by_sorting(a, b)) << "integer inputs in ±[1, 1000]";
+  EXPECT_GT(by_sorting(a, b).size(), 3000u);  // most of the 4,001 possible sums, so the table is exercised
+  std::vector<float> fraction = a;
+  fraction[500] = 0.5f;
+  EXPECT_EQ(distinct_sorted_sums(fraction, b), by_sorting(fraction, b)) << "one fractional sum";
+  std::vector<float> far = a;
+  far[17] = 0x1p21f;
+  EXPECT_EQ(distinct_sorted_sums(far, b), by_sorting(far, b)) << "a range wider than 2^20";
+  std::vector<float> big(a.size()), small(a.size(), 0.0f);
+  for (std::size_t j = 0; j < big.size(); ++j) big[j] = 0x1p25f + 2.0f * static_cast<float>(j % 1000);
+  EXPECT_EQ(distinct_sorted_sums(big, small), by_sorting(big, small)) << "whole numbers past 2^24";
+  EXPECT_TRUE(distinct_sorted_sums({}, {}).empty());
+}
 
 TEST(AccessIndexFormula, SeedFormulaReachesNExactlyWhenNIsNotAPowerOfTwo) {
   for (std::uint64_t n = 2; n <= 5000; ++n) {
