@@ -91,9 +91,12 @@ set(KCONFORM_SECONDS_PER_SHARD 15 CACHE STRING "Seconds a unit may take (as reco
 # gpu-quick's test of a program (label quick) runs its quick units in one process, or in parts of
 # about this much declared cost each (whole units, balanced by their case counts). Why: on an H100
 # (3350250) gpu-quick took 11.3-13.2 s, and its critical path was the two programs whose quick units
-# declare ~28,000 and ~33,000 (reduction 10.4 s, matmul 10.1 s: 6,951 and 4,957 cases); every other
-# program declares under 1,100. 8,000 makes those two 4 processes each, the rest one.
+# declare ~28,000 and ~33,000 (reduction 10.4 s, matmul 10.1 s: 6,951 and 4,800 quick cases); every
+# other program declares under 1,100. 8,000 makes reduction 4 processes and matmul 5, the rest one.
 set(KCONFORM_QUICK_COST_PER_PROCESS 8000 CACHE STRING "Declared cost of a program's quick units per gpu-quick process")
+if(NOT KCONFORM_QUICK_COST_PER_PROCESS MATCHES "^[1-9][0-9]*$")
+  message(FATAL_ERROR "KCONFORM_QUICK_COST_PER_PROCESS must be a positive whole number, not '${KCONFORM_QUICK_COST_PER_PROCESS}'")
+endif()
 set(KCONFORM_RECORDED_COSTS "${CMAKE_CURRENT_LIST_DIR}/test_costs.txt")
 # OpenMP threads each GPU test process uses for its CPU references (cores over the processes at once
 # on the GPU box, rounded up: run_gpu_suite.sh passes ceil(nproc / min(16, KCONFORM_GPU_SLOTS · GPUs)),
@@ -284,6 +287,9 @@ if(NOT quick_units STREQUAL \"\")
     if(parts GREATER 1)
       string(APPEND name \".\${part}of\${parts}\")
     endif()
+    if(\"\${part_\${part}_units}\" STREQUAL \"\")
+      continue()  # more parts than units with cases: none left for this one
+    endif()
     string(REPLACE \";\" \",\" units_of_part \"\${part_\${part}_units}\")
     # Its reports in a folder of their own (<build>/quick/units): a run of every test (preset ci, a
     # plain ctest) runs this and the units' own tests at once, which would write the same files.
@@ -333,7 +339,7 @@ foreach(line IN LISTS units)
   if(NOT unit STREQUAL \"Large\" AND NOT unit MATCHES \"[.]Large$\")
     list(APPEND quick_units \"\${unit}\")
     list(GET fields 1 quick_count)
-    list(APPEND quick_counts \${quick_count})
+    list(APPEND quick_counts \"\${quick_count}\")
     math(EXPR quick_cost \"\${quick_cost} + \${cost}\")
   endif()
   math(EXPR cost \"\${cost} + ${ARG_PRIORITY}\")

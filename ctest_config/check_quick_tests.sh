@@ -76,6 +76,10 @@ for test in listing.get("tests", []):
             continue
         names, had, prefix = quick.setdefault(exe, ([], set(), arg(command, "--name-prefix")))
         mine = units.split(",")
+        for unit in sorted({u for u in mine if mine.count(u) > 1}):
+            wrong.append(f"{name}: runs unit {unit} more than once")
+        if "" in mine:
+            wrong.append(f"{name}: an empty unit name in --units {units!r}")
         for unit in sorted(set(mine) & had):
             wrong.append(f"{name}: runs unit {unit}, which another quick test of {exe} runs too")
         if arg(command, "--name-prefix") != prefix:

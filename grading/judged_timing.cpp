@@ -296,8 +296,10 @@ judged_timing judge_timing(const graded_work& submission, const graded_work& ref
     untimed_on_device.emplace_back();
     if (first[o] != second[o] || first[o].empty()) continue;
     untimed_on_device.back() = std::make_unique<device_buffer<unsigned char>>(first[o].size());
-    KC_CUDA_TRY(cudaMemcpy(untimed_on_device.back()->data(), first[o].data(), first[o].size(), cudaMemcpyHostToDevice));
+    KC_CUDA_TRY(cudaMemcpyAsync(untimed_on_device.back()->data(), first[o].data(), first[o].size(),
+                                cudaMemcpyHostToDevice, stream));
   }
+  KC_CUDA_TRY(cudaStreamSynchronize(stream));  // on the device before any comparison, whatever runs between
   for (int i = 0; i < samples && out.evaded.empty() && replayed.failed.empty(); ++i) {
     replayed.sample(stream, l2, clock);
     for (std::size_t k = 0; k < replayed.snapshots.size() && out.evaded.empty(); ++k)

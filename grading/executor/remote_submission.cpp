@@ -498,9 +498,7 @@ wire::reply call(const std::string& entry, std::vector<wire::arg> args) {
   request.entry = entry;
   request.args = std::move(args);
   if (recording) request.record = recorded_a_call ? wire::record_mode::next : wire::record_mode::first;
-  // A new case: the executor drops the mappings of the last one's buffers (freed since, or soon).
   const ::testing::TestInfo* now = ::testing::UnitTest::GetInstance()->current_test_info();
-  request.drop_mappings_first = now != last_case;
   if (now != last_case) {
     // The readouts are the case's: what an earlier case left untaken (a case that ended by an
     // exception before expect_within_memory_limit, a lost executor's above all) is not this one's.
@@ -509,11 +507,14 @@ wire::reply call(const std::string& entry, std::vector<wire::arg> args) {
     launched_since = launched_readout{};
     spent = exchange_seconds{};
   }
-  last_case = now;
   {
     const seconds_into timed(spent.staging);
     wait_for_staging("the call");
   }
+  // A new case: the executor drops the mappings of the last one's buffers (freed since, or soon).
+  // Marked only once the call goes ahead, so a staging failure leaves the next call to drop them.
+  request.drop_mappings_first = now != last_case;
+  last_case = now;
   const seconds_into timed(spent.calls);
   wire::reply r = through_running([&] {
     wire::reply reply = e.call(request, "the submission's " + entry);

@@ -109,14 +109,16 @@ struct launched_readout {
   bool more = false;
 };
 launched_readout take_launched();
-// Where the case's seconds in the submission's process went, summed over its calls and replays since
-// the last take (the case's): waiting for the grader's own device work before each call (staging:
-// inputs, poison and guards on the device; with processes sharing the GPU, a wait for time slices),
-// and the exchanges themselves (the request, the submission's run and its device wait in the
-// executor, the reply). An executor's start is not in them (take_startup_timing). Recorded by
-// expect_within_memory_limit as the case's staging_seconds and calls_seconds: on an H100 most of a
-// class's value-case seconds were none of fixtures/time_spent.hpp's kinds (access: 990 of 1,187
-// process-seconds), and these say how much of that rest is the submission's process.
+// Where the case's seconds around the submission's process went, summed over its calls and replays
+// since the last take (the case's): the wait for all of the grader's own device work queued before
+// each call (staging: a cudaDeviceSynchronize over the inputs' copies, poison and guards, a check's
+// 200 µs input delay, a timing sample's buffer-set copies and L2 flush; with processes sharing the
+// GPU, also a wait for time slices), and the exchanges themselves (the request, the submission's run
+// and its device wait in the executor, the reply). An executor's start is not in them
+// (take_startup_timing). Recorded by expect_within_memory_limit as the case's staging_seconds and
+// calls_seconds (a case that ends before it, by an assertion or a lost executor, records none): on an
+// H100 most of a class's value-case seconds were none of fixtures/time_spent.hpp's kinds (access: 991
+// of 1,187 process-seconds), and these say how much of that rest is the submission's process.
 struct exchange_seconds {
   double staging = 0, calls = 0;
 };

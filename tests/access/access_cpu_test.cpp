@@ -138,6 +138,13 @@ TEST(AccessInputs, DistinctSortedSumsAreTheSortedSetOfSums) {
   for (std::size_t j = 0; j < big.size(); ++j) big[j] = 0x1p25f + 2.0f * static_cast<float>(j % 1000);
   EXPECT_EQ(distinct_sorted_sums(big, small), by_sorting(big, small)) << "whole numbers past 2^24";
   EXPECT_TRUE(distinct_sorted_sums({}, {}).empty());
+  // The table's edges: a range of exactly 2^20, and whole sums up to ±2^24 (taken), one past (sorted).
+  const std::vector<float> edges_a{-0x1p19f, 0x1p19f, 3.0f}, edges_b{0.0f, 0.0f, 4.0f};
+  EXPECT_EQ(distinct_sorted_sums(edges_a, edges_b), by_sorting(edges_a, edges_b)) << "a range of 2^20";
+  const std::vector<float> top_a{0x1p24f, 0x1p24f - 8.0f, 0x1p24f - 1.0f}, zeros(3, 0.0f);
+  EXPECT_EQ(distinct_sorted_sums(top_a, zeros), by_sorting(top_a, zeros)) << "whole sums up to 2^24";
+  const std::vector<float> past_a{0x1p24f + 2.0f, 0x1p24f, 0x1p24f + 4.0f};
+  EXPECT_EQ(distinct_sorted_sums(past_a, zeros), by_sorting(past_a, zeros)) << "a sum past 2^24";
 }
 
 TEST(AccessIndexFormula, SeedFormulaReachesNExactlyWhenNIsNotAPowerOfTwo) {

@@ -67,11 +67,16 @@ if [ -f "$work/per-group.tests" ]; then
   [ -n "$highest_value" ] && [ -n "$lowest_tool" ] && [ "$lowest_tool" -gt "$highest_value" ] ||
     fail "per-group: the sanitizer units (cost ${lowest_tool:-none}) do not start before the value units (${highest_value:-none})"
 fi
-# Failure dumps: off in every test of a batch, on in a replay (--only).
-if [ -f "$work/per-student/ctest/CTestTestfile.cmake" ]; then
-  without=$(grep -A1 '^set_tests_properties' "$work/per-student/ctest/CTestTestfile.cmake" | grep ENVIRONMENT | grep -vc 'KCONFORM_FAILURE_DUMPS=off')
-  [ "$without" = 0 ] || fail "per-student: $without test(s) would write failure dumps (no KCONFORM_FAILURE_DUMPS=off)"
-fi
+# Failure dumps: off in every test of a batch (both ways of spreading a student's groups), on in a
+# replay (--only).
+for processes in per-student per-group; do
+  project="$work/$processes/ctest/CTestTestfile.cmake"
+  [ -f "$project" ] || continue  # already failed above
+  environments=$(grep -A1 '^set_tests_properties' "$project" | grep -c ENVIRONMENT)
+  without=$(grep -A1 '^set_tests_properties' "$project" | grep ENVIRONMENT | grep -vc 'KCONFORM_FAILURE_DUMPS=off')
+  [ "$environments" -ge 5 ] || fail "$processes: read $environments test environment(s), expected at least 5"
+  [ "$without" = 0 ] || fail "$processes: $without test(s) would write failure dumps (no KCONFORM_FAILURE_DUMPS=off)"
+done
 PATH="$work/bin:$PATH" "$root/scripts/grade.sh" --family reduction --seed 1 --only 'Grade/*' \
   --submission "$root/tests/submissions/reduction/correct.cu" --out "$work/replay" >"$work/replay.log" 2>&1
 replay="$work/replay/ctest/CTestTestfile.cmake"
