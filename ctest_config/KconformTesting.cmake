@@ -89,13 +89,16 @@ set(KCONFORM_CASES_PER_SHARD 700 CACHE STRING "Most cases one CTest test (proces
 # (48 cases, 38 s of long-double references at 2 threads): the next longest units took ~22 s.
 set(KCONFORM_SECONDS_PER_SHARD 15 CACHE STRING "Seconds a unit may take (as recorded) before it is split into shards")
 # gpu-quick's test of a program (label quick) runs its quick units in one process, or in parts of
-# about this much declared cost each (whole units, balanced by their case counts). Why: on an H100
-# (3350250) gpu-quick took 11.3-13.2 s, and its critical path was the two programs whose quick units
-# declare ~28,000 and ~33,000 (reduction 10.4 s, matmul 10.1 s: 6,951 and 4,800 quick cases); every
-# other program declares under 1,100. 8,000 makes reduction 4 processes and matmul 5, the rest one.
-set(KCONFORM_QUICK_COST_PER_PROCESS 8000 CACHE STRING "Declared cost of a program's quick units per gpu-quick process")
-if(NOT KCONFORM_QUICK_COST_PER_PROCESS MATCHES "^[1-9][0-9]*$")
-  message(FATAL_ERROR "KCONFORM_QUICK_COST_PER_PROCESS must be a positive whole number, not '${KCONFORM_QUICK_COST_PER_PROCESS}'")
+# about this many cases each (whole units, largest first into the part with the fewest cases; never
+# more parts than it takes to make the largest unit a part of its own, which no split shortens). Why:
+# on an H100 (3350250) gpu-quick took 11.3-13.2 s, and its critical path was the two programs whose
+# quick units hold 6,951 and 4,800 cases (reduction 10.4 s, matmul 10.1 s); every other holds under
+# 750. 2,000 makes reduction 4 processes (its largest unit 966 cases) and matmul 2 (`PatchPerThread`,
+# 2,690 cases, and the rest), the others one. The counts are every case of those units, the quick
+# run's cheap ones (declared cost <= 2) and the rest it leaves out: a proxy for its time.
+set(KCONFORM_QUICK_CASES_PER_PROCESS 2000 CACHE STRING "Cases of a program's quick units per gpu-quick process")
+if(NOT KCONFORM_QUICK_CASES_PER_PROCESS MATCHES "^[1-9][0-9]*$")
+  message(FATAL_ERROR "KCONFORM_QUICK_CASES_PER_PROCESS must be a positive whole number, not '${KCONFORM_QUICK_CASES_PER_PROCESS}'")
 endif()
 set(KCONFORM_RECORDED_COSTS "${CMAKE_CURRENT_LIST_DIR}/test_costs.txt")
 # OpenMP threads each GPU test process uses for its CPU references (cores over the processes at once
@@ -238,11 +241,19 @@ function(kconform_add_gpu_suite target)
     set(quick_block "
 # gpu-quick's test: the units above but the Large ones (quick_units and their case counts quick_counts,
 # gathered in the loop), in shared processes (KconformTesting.cmake says why): one, or parts of about
-# ${KCONFORM_QUICK_COST_PER_PROCESS} declared cost each (KCONFORM_QUICK_COST_PER_PROCESS), named
-# ${prefix}.quick.<i>of<n>, each unit in exactly one part.
+# ${KCONFORM_QUICK_CASES_PER_PROCESS} cases each (KCONFORM_QUICK_CASES_PER_PROCESS) but no smaller
+# than the largest unit, named ${prefix}.quick.<i>of<n>, each unit in exactly one part.
 if(NOT quick_units STREQUAL \"\")
   list(LENGTH quick_units quick_unit_count)
-  math(EXPR parts \"(\${quick_cost} + ${KCONFORM_QUICK_COST_PER_PROCESS} - 1) / ${KCONFORM_QUICK_COST_PER_PROCESS}\")
+  set(quick_cases 0)
+  set(per_part ${KCONFORM_QUICK_CASES_PER_PROCESS})
+  foreach(count IN LISTS quick_counts)
+    math(EXPR quick_cases \"\${quick_cases} + \${count}\")
+    if(count GREATER per_part)
+      set(per_part \${count})
+    endif()
+  endforeach()
+  math(EXPR parts \"(\${quick_cases} + \${per_part} - 1) / \${per_part}\")
   if(parts LESS 1)
     set(parts 1)
   elseif(parts GREATER quick_unit_count)

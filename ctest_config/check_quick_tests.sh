@@ -2,7 +2,7 @@
 # check_quick_tests.sh <build dir> <CMakePresets.json>
 #
 # gpu-quick runs each program's quick units in one process, or in parts (<prefix>.quick.<i>of<n>,
-# KCONFORM_QUICK_COST_PER_PROCESS; label quick, kconform_add_gpu_suite), and the full run runs the same
+# KCONFORM_QUICK_CASES_PER_PROCESS; label quick, kconform_add_gpu_suite), and the full run runs the same
 # units one test per unit and shard. That is only right if
 #   - the presets keep the two apart: gpu and gpu-shared leave label quick out (else the full run
 #     runs those units twice), gpu-quick leaves label gpu out and keeps quick (else it runs them
