@@ -223,6 +223,29 @@ void write_unit_reports(const std::filesystem::path& report_dir, const unit_outc
   std::ofstream(report_dir / (unit.name + ".json")) << unit_json(unit);
 }
 
+// Settles as not run every case of `names` that has no result yet and for which `why` gives a reason:
+// failed (never passed), or skipped where `status` says so, in process `attempt`. Returns how many.
+// Every way a unit stops starting processes for its cases (the hang budget, a hang streak, a tool's
+// first finding, a process that reported none of its list) words its reason through this.
+template <class Why>
+std::size_t settle_not_run(const std::vector<std::string>& names, std::map<std::string, case_result>& results, int attempt,
+                           case_status status, Why&& why) {
+  std::size_t settled = 0;
+  for (const std::string& name : names) {
+    if (results.count(name) != 0) continue;
+    const std::optional<std::string> reason = why(name);
+    if (!reason) continue;
+    case_result r;
+    r.name = name;
+    r.status = status;
+    r.attempt = attempt;
+    r.message = "not run: " + *reason;
+    results[name] = r;
+    ++settled;
+  }
+  return settled;
+}
+
 int run_unit(const options& o) {
   const auto started = std::chrono::steady_clock::now();
   const double started_epoch = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
@@ -287,18 +310,12 @@ int run_unit(const options& o) {
   while (results.size() < todo.size()) {
     if (budget.active()) {
       if (const double spent = budget.spent(); spent >= budget.seconds) {
-        for (const std::string& name : todo)
-          if (results.count(name) == 0) {
-            case_result r;
-            r.name = name;
-            r.attempt = unit.processes;
-            std::ostringstream text;
-            text << "not run: the hang budget of this grading run is spent (its hung cases cost " << spent
-                 << " s across its units; KCONFORM_HANG_BUDGET_S=" << budget.seconds
-                 << "), so no further process was started for it";
-            r.message = text.str();
-            results[name] = r;
-          }
+        std::ostringstream text;
+        text << "the hang budget of this grading run is spent (its hung cases cost " << spent
+             << " s across its units; KCONFORM_HANG_BUDGET_S=" << budget.seconds
+             << "), so no further process was started for it";
+        settle_not_run(todo, results, unit.processes, case_status::failed,
+                       [&](const std::string&) { return std::optional<std::string>(text.str()); });
         break;
       }
     }
@@ -461,20 +478,16 @@ int run_unit(const options& o) {
     if (const std::size_t streak = hang_streak_limit(); streak > 0) {
       const auto key_of = [&](const std::string& name) { return o.units.empty() ? std::string() : unit_of[name]; };
       const std::map<std::string, hang_streak> stopped = streaks_at_limit(todo, results, key_of, streak);
-      for (const std::string& name : todo) {
-        const auto at_limit = stopped.find(key_of(name));
-        if (at_limit == stopped.end() || results.count(name) != 0) continue;
-        case_result r;
-        r.name = name;
-        r.attempt = unit.processes;
-        // Worded by how the last of them ended (tools/grade_report classifies the words).
-        r.message = "not run: the " + std::to_string(at_limit->second.cases) + " cases before it in this unit each " +
-                    (at_limit->second.memory_kill ? "passed the device memory limit" : "hung") +
-                    " (KCONFORM_HANG_STREAK=" + std::to_string(streak) +
-                    "), so the runner stopped starting fresh processes for it";
-        results[name] = r;
-        ++reported;
-      }
+      reported += settle_not_run(todo, results, unit.processes, case_status::failed,
+                                 [&](const std::string& name) -> std::optional<std::string> {
+                                   const auto at_limit = stopped.find(key_of(name));
+                                   if (at_limit == stopped.end()) return std::nullopt;
+                                   // Worded by how the last of them ended (tools/grade_report classifies the words).
+                                   return "the " + std::to_string(at_limit->second.cases) + " cases before it in this unit each " +
+                                          (at_limit->second.memory_kill ? "passed the device memory limit" : "hung") +
+                                          " (KCONFORM_HANG_STREAK=" + std::to_string(streak) +
+                                          "), so the runner stopped starting fresh processes for it";
+                                 });
     }
     // A grading run's sanitizer unit (KCONFORM_TOOL_UNTIL_FINDING=1, `clean`) ends at its tool's
     // first finding: a tool is scored once for the unit, clean or not (tools/grade_report/
@@ -490,32 +503,22 @@ int run_unit(const options& o) {
       for (const case_result& r : settled.kept)
         if (tool_finding.empty() && r.status == case_status::failed && hazards[r.name] > 0) tool_finding = "in " + r.name;
       if (tool_finding.empty() && settled.hazards_outside_cases > 0) tool_finding = "outside any case";
-      if (!tool_finding.empty() && !settled.set_aside())
-        for (const std::string& name : todo) {
-          if (results.count(name) != 0) continue;
-          case_result r;
-          r.name = name;
-          r.status = case_status::skipped;
-          r.attempt = unit.processes;
-          r.message = "not run: " + tool + " already reported a hazard (" + tool_finding +
-                      "), which settles its verdict: a tool is scored once for the unit (KCONFORM_TOOL_UNTIL_FINDING=1)";
-          results[name] = r;
-          ++reported;
-        }
+      if (!tool_finding.empty() && !settled.set_aside()) {
+        const std::string reason = tool + " already reported a hazard (" + tool_finding +
+                                   "), which settles its verdict: a tool is scored once for the unit "
+                                   "(KCONFORM_TOOL_UNTIL_FINDING=1)";
+        reported += settle_not_run(todo, results, unit.processes, case_status::skipped,
+                                   [&](const std::string&) { return std::optional<std::string>(reason); });
+      }
     }
     if (reported == 0) {
       // The process reported no case of its list: it exited before the first, or the list selected
       // nothing. Those cases were not run, which is a failure, never a pass. Every other attempt
       // resolves at least one case or retries one (each case a bounded number of times), so the loop
       // ends.
-      for (const std::string& name : batch)
-        if (results.count(name) == 0) {
-          case_result r;
-          r.name = name;
-          r.attempt = unit.processes;
-          r.message = "not run: the test process " + end.describe() + " without reporting this case";
-          results[name] = r;
-        }
+      settle_not_run(batch, results, unit.processes, case_status::failed, [&](const std::string&) {
+        return std::optional<std::string>("the test process " + end.describe() + " without reporting this case");
+      });
     }
   }
   for (const std::string& name : todo) {
