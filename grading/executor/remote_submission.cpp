@@ -263,8 +263,6 @@ class executor_process {
     return status_;
   }
 
- private:
-
   static void cleanup();
 
   bool echo_ = false;
@@ -464,8 +462,10 @@ void after_reply(const wire::reply& r, const std::string& what) {
 }
 
 // What the judge staged (inputs, poison, guard canaries) is on the device before a call is made: the
-// executor's stream is in another process and cannot wait for this one's.
+// executor's stream is in another process and cannot wait for this one's. The wait is the case's
+// staging seconds (take_exchange_seconds).
 void wait_for_staging(const char* before) {
+  const seconds_into timed(spent.staging);
   if (const cudaError_t s = cudaDeviceSynchronize(); s != cudaSuccess)
     throw std::runtime_error(std::string("the grader's device work failed before ") + before + ": " + cudaGetErrorName(s));
 }
@@ -507,10 +507,7 @@ wire::reply call(const std::string& entry, std::vector<wire::arg> args) {
     launched_since = launched_readout{};
     spent = exchange_seconds{};
   }
-  {
-    const seconds_into timed(spent.staging);
-    wait_for_staging("the call");
-  }
+  wait_for_staging("the call");
   // A new case: the executor drops the mappings of the last one's buffers (freed since, or soon).
   // Marked only once the call goes ahead, so a staging failure leaves the next call to drop them.
   request.drop_mappings_first = now != last_case;
@@ -557,10 +554,7 @@ prepared_replay prepare_replay(const std::vector<allocation>& recorded, const st
 
 wire::reply replay(const prepared_replay& prepared) {
   executor_process& e = executor();
-  {
-    const seconds_into timed(spent.staging);
-    wait_for_staging("the replay");
-  }
+  wait_for_staging("the replay");
   const seconds_into timed(spent.calls);
   return through_running([&] {
     wire::reply r = e.call(prepared.request, "the submission's calls, replayed");

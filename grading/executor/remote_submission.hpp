@@ -111,7 +111,7 @@ struct launched_readout {
 launched_readout take_launched();
 // Where the case's seconds around the submission's process went, summed over its calls and replays
 // since the last take (the case's): the wait for all of the grader's own device work queued before
-// each call (staging: a cudaDeviceSynchronize over the inputs' copies, poison and guards, a check's
+// each exchange, the echo's in a timing sample too (staging: a cudaDeviceSynchronize over the inputs' copies, poison and guards, a check's
 // 200 µs input delay, a timing sample's buffer-set copies and L2 flush; with processes sharing the
 // GPU, also a wait for time slices), and the exchanges themselves (the request, the submission's run
 // and its device wait in the executor, the reply). An executor's start is not in them
