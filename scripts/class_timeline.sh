@@ -20,9 +20,10 @@
 #     exit_seconds: before their first record, after their last), and the rest (the runner's own
 #     work between cases, a process killed at a deadline);
 #   - the cases' own seconds by what they did, per kind (fixtures/time_spent.hpp's case properties:
-#     inputs and references, waiting for the GPU, downloads, comparisons, allocations, guards; the rest
-#     is mostly the calls into the submission's process; a judge's CUDA start-up made inside an
-#     activity's timer, the pristine copy of its first input, counts there too);
+#     inputs and references, waiting for the GPU, downloads, comparisons, allocations, guards; and the
+#     grading programs' staging and calls, grading/executor/remote_submission.hpp's exchange_seconds;
+#     the rest is the checks' own work; a judge's CUDA start-up made inside an activity's timer, the
+#     pristine copy of its first input, counts there too);
 #   - the costliest cases of the class: each case's seconds (less its start-up) summed over its runs
 #     (one a student, more where a case was attempted again), with its kind and how many runs, so a
 #     family over its time names the shapes or inputs that cost it;
@@ -36,9 +37,8 @@
 set -uo pipefail
 [ $# -ge 1 ] || { echo "usage: class_timeline.sh <grades dir> [<bucket seconds>]" >&2; exit 1; }
 exec python3 - "$1" "${2:-20}" "$(dirname "$0")" <<'PY'
-import sys
-
 import re
+import sys
 
 sys.path.insert(0, sys.argv[3])
 from unit_records import ACTIVITY_KEYS, activity_seconds, cases, number, startup_seconds, unit_records  # scripts/unit_records.py
