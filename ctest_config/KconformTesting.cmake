@@ -89,13 +89,15 @@ set(KCONFORM_CASES_PER_SHARD 700 CACHE STRING "Most cases one CTest test (proces
 # (48 cases, 38 s of long-double references at 2 threads): the next longest units took ~22 s.
 set(KCONFORM_SECONDS_PER_SHARD 15 CACHE STRING "Seconds a unit may take (as recorded) before it is split into shards")
 # gpu-quick's test of a program (label quick) runs its quick units in one process, or in parts of
-# about this many cases each (whole units, largest first into the part with the fewest cases; never
-# more parts than it takes to make the largest unit a part of its own, which no split shortens). Why:
+# about this many cases each (largest first into the part with the fewest cases; a unit of more cases
+# than this in contiguous slices of at most this many, kconform_runner --units <unit>@<i>/<n>). Why:
 # on an H100 (3350250) gpu-quick took 11.3-13.2 s, and its critical path was the two programs whose
 # quick units hold 6,951 and 4,800 cases (reduction 10.4 s, matmul 10.1 s); every other holds under
-# 750. 2,000 makes reduction 4 processes (its largest unit 966 cases) and matmul 2 (`PatchPerThread`,
-# 2,690 cases, and the rest), the others one. The counts are every case of those units, the quick
-# run's cheap ones (declared cost <= 2) and the rest it leaves out: a proxy for its time.
+# 750. With whole units only (7a7ffcf: reduction 4 parts, matmul 2, `PatchPerThread`'s 2,690 cases
+# alone) it took 12.85 s, each of those parts 9.0-10.3 s: the largest unit set the floor, so now a
+# unit is sliced too. 2,000 makes reduction 4 processes and matmul 3, the others one; which size is
+# fastest is for scripts/quick_part_sweep.sh to measure. The counts are every case of those units,
+# the quick run's cheap ones (declared cost <= 2) and the rest it leaves out: a proxy for its time.
 set(KCONFORM_QUICK_CASES_PER_PROCESS 2000 CACHE STRING "Cases of a program's quick units per gpu-quick process")
 if(NOT KCONFORM_QUICK_CASES_PER_PROCESS MATCHES "^[1-9][0-9]*$")
   message(FATAL_ERROR "KCONFORM_QUICK_CASES_PER_PROCESS must be a positive whole number, not '${KCONFORM_QUICK_CASES_PER_PROCESS}'")
@@ -241,32 +243,38 @@ function(kconform_add_gpu_suite target)
     set(quick_block "
 # gpu-quick's test: the units above but the Large ones (quick_units and their case counts quick_counts,
 # gathered in the loop), in shared processes (KconformTesting.cmake says why): one, or parts of about
-# ${KCONFORM_QUICK_CASES_PER_PROCESS} cases each (KCONFORM_QUICK_CASES_PER_PROCESS) but no smaller
-# than the largest unit, named ${prefix}.quick.<i>of<n>, each unit in exactly one part.
+# ${KCONFORM_QUICK_CASES_PER_PROCESS} cases each (KCONFORM_QUICK_CASES_PER_PROCESS), named
+# ${prefix}.quick.<i>of<n>, each unit in exactly one part, or a unit larger than a part cut into
+# contiguous slices of at most that many (<unit>@<i>/<n>, kconform_runner --units), each slice in one part.
 if(NOT quick_units STREQUAL \"\")
   list(LENGTH quick_units quick_unit_count)
   set(quick_cases 0)
   set(per_part ${KCONFORM_QUICK_CASES_PER_PROCESS})
-  foreach(count IN LISTS quick_counts)
-    math(EXPR quick_cases \"\${quick_cases} + \${count}\")
-    if(count GREATER per_part)
-      set(per_part \${count})
-    endif()
-  endforeach()
-  math(EXPR parts \"(\${quick_cases} + \${per_part} - 1) / \${per_part}\")
-  if(parts LESS 1)
-    set(parts 1)
-  elseif(parts GREATER quick_unit_count)
-    set(parts \${quick_unit_count})
-  endif()
-  # Largest first into the part with the fewest cases so far (<count>:<unit>, sorted by the count).
+  # <count>:<unit or slice>, a slice's count its share of the unit's.
   set(keyed \"\")
   math(EXPR last \"\${quick_unit_count} - 1\")
   foreach(i RANGE \${last})
     list(GET quick_units \${i} unit)
     list(GET quick_counts \${i} count)
-    list(APPEND keyed \"\${count}:\${unit}\")
+    math(EXPR quick_cases \"\${quick_cases} + \${count}\")
+    if(count GREATER per_part)
+      math(EXPR slices \"(\${count} + \${per_part} - 1) / \${per_part}\")
+      foreach(slice RANGE 1 \${slices})
+        math(EXPR share \"\${count} * \${slice} / \${slices} - \${count} * (\${slice} - 1) / \${slices}\")
+        list(APPEND keyed \"\${share}:\${unit}@\${slice}/\${slices}\")
+      endforeach()
+    else()
+      list(APPEND keyed \"\${count}:\${unit}\")
+    endif()
   endforeach()
+  list(LENGTH keyed entry_count)
+  math(EXPR parts \"(\${quick_cases} + \${per_part} - 1) / \${per_part}\")
+  if(parts LESS 1)
+    set(parts 1)
+  elseif(parts GREATER entry_count)
+    set(parts \${entry_count})
+  endif()
+  # Largest first into the part with the fewest cases so far (sorted by the count).
   list(SORT keyed COMPARE NATURAL ORDER DESCENDING)
   foreach(part RANGE 1 \${parts})
     set(part_\${part}_cases 0)

@@ -2,13 +2,15 @@
 # check_quick_tests.sh <build dir> <CMakePresets.json>
 #
 # gpu-quick runs each program's quick units in one process, or in parts (<prefix>.quick.<i>of<n>,
-# KCONFORM_QUICK_CASES_PER_PROCESS; label quick, kconform_add_gpu_suite), and the full run runs the same
+# KCONFORM_QUICK_CASES_PER_PROCESS; a unit larger than a part in contiguous slices <unit>@<i>/<n>;
+# label quick, kconform_add_gpu_suite), and the full run runs the same
 # units one test per unit and shard. That is only right if
 #   - the presets keep the two apart: gpu and gpu-shared leave label quick out (else the full run
 #     runs those units twice), gpu-quick leaves label gpu out and keeps quick (else it runs them
 #     twice, or not at all), gpu-quick-per-unit (the comparison) leaves quick out;
 #   - each program's quick tests between them run exactly the units gpu-quick-per-unit runs one test
-#     each, no unit in two of its parts, all parts under one report prefix (its
+#     each, no unit (or slice) in two of its parts, a sliced unit in all n of one cut's slices, all parts
+#     under one report prefix (its
 #     per-unit tests' units as that preset's filters select them: no Large unit, whose cases are all
 #     above the quick cost), under the same report names (--name-prefix: <family>.<kind>.), in no
 #     RUN_SERIAL test, labelled quick and not gpu;
@@ -74,18 +76,23 @@ for test in listing.get("tests", []):
         if exe is None or units is None or arg(command, "--name-prefix") is None:
             wrong.append(f"{name}: a quick test without --exe, --units or --name-prefix")
             continue
-        names, had, prefix = quick.setdefault(exe, ([], set(), arg(command, "--name-prefix")))
+        names, had, prefix = quick.setdefault(exe, ([], {}, arg(command, "--name-prefix")))
         mine = units.split(",")
-        for unit in sorted({u for u in mine if mine.count(u) > 1}):
-            wrong.append(f"{name}: runs unit {unit} more than once")
-        if "" in mine:
-            wrong.append(f"{name}: an empty unit name in --units {units!r}")
-        for unit in sorted(set(mine) & had):
-            wrong.append(f"{name}: runs unit {unit}, which another quick test of {exe} runs too")
+        for entry in sorted({u for u in mine if mine.count(u) > 1}):
+            wrong.append(f"{name}: runs {entry} more than once")
+        for entry in mine:
+            # <unit>, or <unit>@<i>/<n>: the i-th of n slices of it (tools/runner/unit_choice.hpp).
+            m = re.fullmatch(r"(.+)@([0-9]+)/([0-9]+)", entry)
+            unit, i, n = (m.group(1), int(m.group(2)), int(m.group(3))) if m else (entry, 1, 1)
+            if unit == "" or not 1 <= i <= n:
+                wrong.append(f"{name}: an empty unit name or a bad slice in --units {units!r}")
+                continue
+            if had.get(unit, {}).get((i, n), name) != name:
+                wrong.append(f"{name}: runs {entry}, which another quick test of {exe} runs too")
+            had.setdefault(unit, {})[(i, n)] = name
         if arg(command, "--name-prefix") != prefix:
             wrong.append(f"{name}: reports under {arg(command, '--name-prefix')}, another part of {exe} under {prefix}")
         names.append(name)
-        had.update(mine)
         continue
     unit = arg(command, "--unit")
     if "gpu" not in labels or unit is None or exe is None or p.get("RUN_SERIAL"):
@@ -99,8 +106,21 @@ for exe, units in sorted(per_unit.items()):
     if exe not in quick:
         wrong.append(f"{exe}: gpu-quick-per-unit runs {len(units)} unit(s) of it, and no quick test does")
         continue
-    names, quick_units, prefix = quick[exe]
+    names, slices_of, prefix = quick[exe]
     name = " + ".join(sorted(names))
+    # A unit is run once when its quick tests run it whole, or each of its n slices of one cut, and no more.
+    quick_units = set()
+    for unit, taken in sorted(slices_of.items()):
+        cuts = {n for (_, n) in taken}
+        if len(cuts) > 1:
+            wrong.append(f"{name}: cuts unit {unit} in {' and in '.join(str(n) for n in sorted(cuts))} slices: cases run twice or not at all")
+            continue
+        n = cuts.pop()
+        missing = sorted(set(range(1, n + 1)) - {i for (i, _) in taken})
+        if missing:
+            wrong.append(f"{name}: runs unit {unit} in {n} slices but not slice(s) {', '.join(map(str, missing))}")
+            continue
+        quick_units.add(unit)
     for unit in sorted(set(units) - quick_units):
         wrong.append(f"{name}: misses unit {unit}")
     for unit in sorted(quick_units - set(units)):

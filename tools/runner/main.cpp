@@ -4,7 +4,7 @@
 //
 //   kconform_runner list --exe <program> [--filter <gtest filter>] [--listing-cache <file>]
 //       one line per unit: <unit> <tab> <cases> <tab> <cost> (CTest's registration reads it)
-//   kconform_runner run --exe <program> --name <ctest name> [--unit <unit> | --units <unit,unit,...>
+//   kconform_runner run --exe <program> --name <ctest name> [--unit <unit> | --units <unit[@i/n],...>
 //       --name-prefix <prefix>] [--filter <gtest filter>]
 //       [--listing-cache <file>]
 //       [--shard <i>/<n>] [--report-dir <dir>] [--case-timeout <s>] [--isolate] [--sanitizer clean|expect-hazard]
@@ -35,7 +35,8 @@
 // milliseconds) and still reports each unit as its own: <dir>/units/<prefix><unit>.{xml,json,tsv},
 // each with its own cases, the processes they shared and its cases' seconds plus an equal share of the
 // rest of the wall time. A hang streak (KCONFORM_HANG_STREAK) is counted per unit, over its own cases
-// in order, and stops that unit's cases only.
+// in order, and stops that unit's cases only. An entry <unit>@<i>/<n> is the i-th of n contiguous
+// slices of that unit's cases, reported as <prefix><unit>.<i>of<n> (tools/runner/unit_choice.hpp).
 //
 // A wrapper (compute-sanitizer) runs the program under it; with --sanitizer the runner passes it
 // `--log-file <dir>/units/<name>.p<k>.tool` (a FIFO) and reads hazards from there alone (never from
@@ -52,6 +53,7 @@
 #include "tools/runner/memory_failures.hpp"
 #include "tools/runner/retried_attempts.hpp"
 #include "tools/runner/sanitizer_output.hpp"
+#include "tools/runner/unit_choice.hpp"
 #include "tools/runner/unit_report.hpp"
 
 #include <sys/stat.h>
@@ -78,7 +80,9 @@ struct options {
   std::string command;
   std::string exe, name, unit, filter, report_dir, sanitizer, tool;
   std::string listing_cache;  // --listing-cache <file>: the program's unfiltered listing, kept between calls
-  std::vector<std::string> units;  // --units a,b,c: several units in shared processes, reported apart
+  // --units a,b@1/2,...: several units (or slices of one, tools/runner/unit_choice.hpp) in shared
+  // processes, reported apart
+  std::vector<unit_choice> units;
   std::string name_prefix;         // --name-prefix: their reports are <prefix><unit>
   int shard = 1, shards = 1;  // --shard i/n: the i-th of n contiguous slices of the unit's cases
   double case_timeout = 0;
@@ -113,8 +117,12 @@ options parse(int argc, char** argv) {
     else if (arg == "--unit") o.unit = value();
     else if (arg == "--units") {
       std::stringstream list(value());
-      for (std::string unit; std::getline(list, unit, ',');)
-        if (!unit.empty()) o.units.push_back(unit);
+      for (std::string unit; std::getline(list, unit, ',');) {
+        if (unit.empty()) continue;
+        const std::optional<unit_choice> choice = parse_unit_choice(unit);
+        if (!choice) usage("--units takes <unit> or <unit>@<i>/<n> (1 <= i <= n), not '" + unit + "'");
+        o.units.push_back(*choice);
+      }
     }
     else if (arg == "--name-prefix") o.name_prefix = value();
     else if (arg == "--filter") o.filter = value();
@@ -138,6 +146,7 @@ options parse(int argc, char** argv) {
   if (o.exe.empty()) usage("--exe is required");
   if (!o.units.empty() && (!o.unit.empty() || o.name_prefix.empty() || o.shards > 1))
     usage("--units needs --name-prefix (its reports are named <prefix><unit>), and takes no --unit or --shard");
+  if (const std::string problem = unit_choices_problem(o.units); !problem.empty()) usage("--units: " + problem);
   return o;
 }
 
@@ -256,18 +265,26 @@ int run_unit(const options& o) {
   std::vector<std::string> todo;
   std::map<std::string, std::string> unit_of;  // each selected case's unit (--units: reported apart)
   std::size_t too_costly = 0;
-  const auto selected = [&](const std::string& unit) {
-    if (!o.units.empty()) return std::find(o.units.begin(), o.units.end(), unit) != o.units.end();
-    return o.unit.empty() || unit == o.unit;
-  };
-  for (const listed_case& c : list_cases(o))
-    if (selected(c.unit) && (narrowing == nullptr || gtest_filter_matches(narrowing, c.name))) {
-      if (max_cost > 0 && c.cost > max_cost) ++too_costly;
-      else {
-        todo.push_back(c.name);
-        unit_of[c.name] = c.unit;
-      }
+  const std::vector<listed_case> listing = list_cases(o);
+  const auto narrowed = [&](const listed_case& c) { return narrowing == nullptr || gtest_filter_matches(narrowing, c.name); };
+  const auto within_cost = [&](const listed_case& c) { return max_cost <= 0 || c.cost <= max_cost; };
+  if (!o.units.empty()) {
+    // Each unit's cases (or its slice's: unit_choice.hpp) under the name it is reported as.
+    for (const chosen_case& c : choose_cases(listing, o.units, [&](const listed_case& c) { return narrowed(c) && within_cost(c); })) {
+      todo.push_back(c.name);
+      unit_of[c.name] = c.reported_unit;
     }
+    too_costly = choose_cases(listing, o.units, [&](const listed_case& c) { return narrowed(c) && !within_cost(c); }).size();
+  } else {
+    for (const listed_case& c : listing)
+      if ((o.unit.empty() || c.unit == o.unit) && narrowed(c)) {
+        if (!within_cost(c)) ++too_costly;
+        else {
+          todo.push_back(c.name);
+          unit_of[c.name] = c.unit;
+        }
+      }
+  }
   if (o.shards > 1) {
     // Contiguous slices keep cases that share a prepared input (same size and input) together.
     const std::size_t begin = todo.size() * (o.shard - 1) / o.shards, end = todo.size() * o.shard / o.shards;
@@ -551,7 +568,8 @@ int run_unit(const options& o) {
     // starts and ends), so the units' seconds add up to the run's wall time, as separate units' do.
     std::vector<unit_outcome> parts;
     double in_cases = 0;
-    for (const std::string& name : o.units) {
+    for (const unit_choice& choice : o.units) {
+      const std::string name = choice.reported();
       unit_outcome part;
       part.name = o.name_prefix + name;
       part.processes = unit.processes;

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Times gpu-quick at several part sizes (issue 35: gpu-quick <= 10 s on one H100).
+#
+#   scripts/quick_part_sweep.sh [--out <dir>] <cases per process>...
+#   scripts/quick_part_sweep.sh 2000 1200 800
+#
+# Why: gpu-quick runs each program's quick units in processes of about KCONFORM_QUICK_CASES_PER_PROCESS
+# cases (a unit larger than that in slices: tools/runner/unit_choice.hpp). Smaller parts shorten the
+# longest process, and each part more is one CUDA context more, which the driver makes one at a time
+# (docs/architecture.md, "Start-up"); where the two meet is measured, not guessed: on an H100 at
+# 7a7ffcf parts of ~1,700-2,700 cases took 9-10.3 s each and the run 12.85 s.
+# For each value, in the order given: reconfigures build/gpu (preset gpu's folder, already built) with
+# -DKCONFORM_QUICK_CASES_PER_PROCESS=<value>, runs `ctest --preset gpu-quick`, and records the wall
+# time, CTest's counts and the longest quick tests with where their cases' seconds went (the runner's
+# unit records under build/gpu/quick/units: start-ups, the fixtures/time_spent kinds, the rest). The
+# build's setting is put back as it was at the end.
+# Writes <out>/sweep.tsv (value, quick tests, wall s, ctest status, longest test and its seconds) and
+# <out>/quick-<value>.log (ctest's output and the breakdown). Default --out: reports/quick-sweep-<date>.
+# Exit: 0 every run passed; 1 a run failed (its log says which test); 2 bad usage.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$root/build/gpu out=''
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --out) out=${2:-}; shift 2 || shift ;;
+    -h | --help) sed -n '2,22p' "$0"; exit 0 ;;
+    -*) echo "quick_part_sweep.sh: unknown argument $1 (--help)" >&2; exit 2 ;;
+    *) break ;;
+  esac
+done
+[ $# -ge 1 ] || { echo "quick_part_sweep.sh: give at least one number of cases per process (--help)" >&2; exit 2; }
+for v in "$@"; do
+  case "$v" in '' | *[!0-9]* | 0*) echo "quick_part_sweep.sh: '$v' is not a positive whole number" >&2; exit 2 ;; esac
+done
+[ -f "$build/CMakeCache.txt" ] || { echo "quick_part_sweep.sh: $build is not a configured build (cmake --preset gpu)" >&2; exit 2; }
+[ -n "$out" ] || out=$root/reports/quick-sweep-$(date +%Y%m%d-%H%M%S)
+mkdir -p "$out" && out=$(cd "$out" && pwd) || exit 2
+before=$(sed -n 's/^KCONFORM_QUICK_CASES_PER_PROCESS:[A-Z]*=//p' "$build/CMakeCache.txt")
+[ -n "$before" ] || before=2000
+cd "$root"
+printf 'cases_per_process\tquick_tests\twall_s\tctest_status\tlongest_test\tlongest_s\n' >"$out/sweep.tsv"
+status=0
+for v in "$@"; do
+  log=$out/quick-$v.log
+  cmake -S "$root" -B "$build" -DKCONFORM_QUICK_CASES_PER_PROCESS="$v" >"$log" 2>&1 ||
+    { echo "quick_part_sweep.sh: configuring with $v failed ($log)"; status=1; continue; }
+  rm -rf "$build/quick/units"  # this run's unit records only
+  started=$(date +%s%N)
+  ctest --preset gpu-quick >>"$log" 2>&1
+  ran=$?
+  wall_ns=$(( $(date +%s%N) - started ))
+  [ "$ran" = 0 ] || status=1
+  python3 - "$root" "$build" "$log" "$v" "$wall_ns" "$ran" >>"$out/sweep.tsv" <<'PY'
+import glob, json, os, re, sys
+sys.path.insert(0, os.path.join(sys.argv[1], "scripts"))
+from unit_records import ACTIVITY_KEYS, activity_seconds, cases, number, startup_seconds
+build, log, value, wall_ns, ran = sys.argv[2:7]
+wall = int(wall_ns) / 1e9
+text = open(log, encoding="utf-8", errors="replace").read()
+# CTest's line per test: "<k>/<n> Test #<id>: <name> ....   Passed    9.47 sec"
+tests = re.findall(r"Test +#\d+: (\S+) \.+\s*\**\s*(\w+)\s+([0-9.]+) sec", text)
+quick = sorted(((float(s), n) for n, _, s in tests if ".quick" in n), reverse=True)
+# Where the longest quick tests' cases went: their units' records (a part's units share its processes).
+with open(log, "a", encoding="utf-8") as f:
+    f.write(f"\n== {value} cases per process: {len(quick)} quick tests, wall {float(wall):.2f} s, ctest status {ran}\n")
+    f.write("longest quick tests (s) and their cases' seconds: start-ups, " + ", ".join(k[:-8] for k in ACTIVITY_KEYS) + ", rest\n")
+    records = {}
+    for path in glob.glob(os.path.join(build, "quick", "units", "*.json")):
+        try:
+            records[os.path.basename(path)[:-5]] = json.load(open(path, encoding="utf-8"))
+        except (OSError, ValueError):
+            pass
+    for seconds, name in quick[:8]:
+        f.write(f"{seconds:7.2f}  {name}\n")
+    totals = {"startup": 0.0, "cases": 0.0, "unit": 0.0}
+    kinds = {k: 0.0 for k in ACTIVITY_KEYS}
+    for record in records.values():
+        totals["unit"] += number(record.get("seconds")) or 0.0
+        for c in cases(record):
+            own = number(c.get("seconds")) or 0.0
+            totals["cases"] += own
+            totals["startup"] += startup_seconds(c) or 0.0
+            for k, v in activity_seconds(c).items():
+                kinds[k] += v
+    rest = totals["cases"] - totals["startup"] - sum(kinds.values())
+    f.write(f"all quick units: {totals['unit']:.1f} unit-s, cases {totals['cases']:.1f} s: start-ups {totals['startup']:.1f}, "
+            + ", ".join(f"{k[:-8]} {v:.1f}" for k, v in kinds.items()) + f", rest {rest:.1f}\n")
+longest = quick[0] if quick else (0.0, "-")
+print(f"{value}\t{len(quick)}\t{float(wall):.2f}\t{ran}\t{longest[1]}\t{longest[0]:.2f}")
+PY
+  tail -1 "$out/sweep.tsv"
+done
+cmake -S "$root" -B "$build" -DKCONFORM_QUICK_CASES_PER_PROCESS="$before" >/dev/null 2>&1 ||
+  echo "quick_part_sweep.sh: could not put KCONFORM_QUICK_CASES_PER_PROCESS back to $before"
+column -t -s $'\t' "$out/sweep.tsv"
+exit $status
