@@ -12,8 +12,9 @@
 # For each value, in the order given: reconfigures build/gpu (preset gpu's folder, already built) with
 # -DKCONFORM_QUICK_CASES_PER_PROCESS=<value>, runs `ctest --preset gpu-quick`, and records the wall
 # time, CTest's counts and the longest quick tests with where their cases' seconds went (the runner's
-# unit records under build/gpu/quick/units: start-ups, the fixtures/time_spent kinds, the rest). The
-# build's setting is put back as it was at the end.
+# unit records under build/gpu/quick/units: start-ups, the fixtures/time_spent kinds, the rest; and
+# each unit's cases and seconds, for a partition by measured time). The build's setting is put back
+# as it was at the end.
 # Writes <out>/sweep.tsv (value, quick tests, wall s, ctest status, longest test and its seconds) and
 # <out>/quick-<value>.log (ctest's output and the breakdown). Default --out: reports/quick-sweep-<date>.
 # Exit: 0 every run passed; 1 a run failed (its log says which test); 2 bad usage.
@@ -85,6 +86,11 @@ with open(log, "a", encoding="utf-8") as f:
     rest = totals["cases"] - totals["startup"] - sum(kinds.values())
     f.write(f"all quick units: {totals['unit']:.1f} unit-s, cases {totals['cases']:.1f} s: start-ups {totals['startup']:.1f}, "
             + ", ".join(f"{k[:-8]} {v:.1f}" for k, v in kinds.items()) + f", rest {rest:.1f}\n")
+    # Each quick unit's (or slice's) cases and their seconds: what a partition by time would read.
+    f.write("per unit (cases, seconds of its cases, start-ups included):\n")
+    for unit, record in sorted(records.items(), key=lambda kv: -sum(number(c.get("seconds")) or 0 for c in cases(kv[1]))):
+        own = sum(number(c.get("seconds")) or 0 for c in cases(record))
+        f.write(f"  {unit}\t{len(cases(record))}\t{own:.2f}\n")
 longest = quick[0] if quick else (0.0, "-")
 print(f"{value}\t{len(quick)}\t{float(wall):.2f}\t{ran}\t{longest[1]}\t{longest[0]:.2f}")
 PY
