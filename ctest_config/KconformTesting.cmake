@@ -94,9 +94,10 @@ set(KCONFORM_SECONDS_PER_SHARD 15 CACHE STRING "Seconds a unit may take (as reco
 # on an H100 (3350250) gpu-quick took 11.3-13.2 s, and its critical path was the two programs whose
 # quick units hold 6,951 and 4,800 cases (reduction 10.4 s, matmul 10.1 s); every other holds under
 # 750. With whole units only (7a7ffcf: reduction 4 parts, matmul 2, `PatchPerThread`'s 2,690 cases
-# alone) it took 12.85 s, each of those parts 9.0-10.3 s: the largest unit set the floor, so now a
-# unit is sliced too. 2,000 makes reduction 4 processes and matmul 3, the others one; which size is
-# fastest is for scripts/quick_part_sweep.sh to measure. The counts are every case of those units,
+# alone) it took 12.85 s, each of those parts 9.0-10.3 s, the unit alone the longest; so a unit is
+# now sliced too, though reduction's quarters (9.0-9.5 s against 10.4 s whole) say a process's time is
+# far from its share of the cases. 2,000 makes reduction 4 processes and matmul 3, the others one;
+# what pays is for scripts/quick_part_sweep.sh to measure. The counts are every case of those units,
 # the quick run's cheap ones (declared cost <= 2) and the rest it leaves out: a proxy for its time.
 set(KCONFORM_QUICK_CASES_PER_PROCESS 2000 CACHE STRING "Cases of a program's quick units per gpu-quick process")
 if(NOT KCONFORM_QUICK_CASES_PER_PROCESS MATCHES "^[1-9][0-9]*$")
@@ -274,11 +275,14 @@ if(NOT quick_units STREQUAL \"\")
   elseif(parts GREATER entry_count)
     set(parts \${entry_count})
   endif()
-  # Largest first into the part with the fewest cases so far (sorted by the count).
+  # Largest first into the part with the fewest cases so far (sorted by the count), never two slices
+  # of one unit in one part (they would share its process for nothing; there are at least as many
+  # parts as any unit has slices, so one is always free).
   list(SORT keyed COMPARE NATURAL ORDER DESCENDING)
   foreach(part RANGE 1 \${parts})
     set(part_\${part}_cases 0)
     set(part_\${part}_units \"\")
+    set(part_\${part}_sliced \"\")
   endforeach()
   foreach(entry IN LISTS keyed)
     string(REGEX MATCH \"^([0-9]+):(.*)\" matched \"\${entry}\")
@@ -287,14 +291,26 @@ if(NOT quick_units STREQUAL \"\")
     if(count STREQUAL \"\")
       set(count 0)
     endif()
-    set(emptiest 1)
+    set(sliced \"\")
+    if(unit MATCHES \"^(.*)@[0-9]+/[0-9]+$\")
+      set(sliced \"\${CMAKE_MATCH_1}\")
+    endif()
+    set(emptiest \"\")
     foreach(part RANGE 1 \${parts})
-      if(part_\${part}_cases LESS part_\${emptiest}_cases)
+      # list(FIND), not IN_LIST: CTest reads this file with no policies set (CMP0057 OLD).
+      list(FIND part_\${part}_sliced \"\${sliced}\" at)
+      if(NOT sliced STREQUAL \"\" AND at GREATER -1)
+        continue()
+      endif()
+      if(emptiest STREQUAL \"\" OR part_\${part}_cases LESS part_\${emptiest}_cases)
         set(emptiest \${part})
       endif()
     endforeach()
     math(EXPR part_\${emptiest}_cases \"\${part_\${emptiest}_cases} + \${count}\")
     list(APPEND part_\${emptiest}_units \"\${unit}\")
+    if(NOT sliced STREQUAL \"\")
+      list(APPEND part_\${emptiest}_sliced \"\${sliced}\")
+    endif()
   endforeach()
   math(EXPR part_cost \"\${quick_cost} / \${parts}\")
   foreach(part RANGE 1 \${parts})

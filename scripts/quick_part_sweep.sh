@@ -11,10 +11,10 @@
 # 7a7ffcf parts of ~1,700-2,700 cases took 9-10.3 s each and the run 12.85 s.
 # For each value, in the order given: reconfigures build/gpu (preset gpu's folder, already built) with
 # -DKCONFORM_QUICK_CASES_PER_PROCESS=<value>, runs `ctest --preset gpu-quick`, and records the wall
-# time, CTest's counts and the longest quick tests with where their cases' seconds went (the runner's
-# unit records under build/gpu/quick/units: start-ups, the fixtures/time_spent kinds, the rest; and
-# each unit's cases and seconds, for a partition by measured time). The build's setting is put back
-# as it was at the end.
+# time, CTest's status, the longest quick tests, where all quick cases' seconds went (the runner's
+# unit records under build/gpu/quick/units: start-ups, the fixtures/time_spent kinds, the rest), and
+# each unit's (or slice's) cases and seconds, for a partition by measured time. The build's setting
+# is put back as it was when the script ends, cut short too.
 # Writes <out>/sweep.tsv (value, quick tests, wall s, ctest status, longest test and its seconds) and
 # <out>/quick-<value>.log (ctest's output and the breakdown). Default --out: reports/quick-sweep-<date>.
 # Exit: 0 every run passed; 1 a run failed (its log says which test); 2 bad usage.
@@ -23,8 +23,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build/gpu out=''
 while [ $# -gt 0 ]; do
   case "$1" in
-    --out) out=${2:-}; shift 2 || shift ;;
-    -h | --help) sed -n '2,22p' "$0"; exit 0 ;;
+    --out) [ $# -ge 2 ] || { echo "quick_part_sweep.sh: --out needs a folder" >&2; exit 2; }; out=$2; shift 2 ;;
+    -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     -*) echo "quick_part_sweep.sh: unknown argument $1 (--help)" >&2; exit 2 ;;
     *) break ;;
   esac
@@ -38,7 +38,13 @@ done
 mkdir -p "$out" && out=$(cd "$out" && pwd) || exit 2
 before=$(sed -n 's/^KCONFORM_QUICK_CASES_PER_PROCESS:[A-Z]*=//p' "$build/CMakeCache.txt")
 [ -n "$before" ] || before=2000
-cd "$root"
+cd "$root" || exit 2
+restore() {
+  cmake -S "$root" -B "$build" -DKCONFORM_QUICK_CASES_PER_PROCESS="$before" >/dev/null 2>&1 ||
+    echo "quick_part_sweep.sh: could not put KCONFORM_QUICK_CASES_PER_PROCESS back to $before"
+}
+trap restore EXIT
+trap 'exit 2' INT TERM
 printf 'cases_per_process\tquick_tests\twall_s\tctest_status\tlongest_test\tlongest_s\n' >"$out/sweep.tsv"
 status=0
 for v in "$@"; do
@@ -51,7 +57,7 @@ for v in "$@"; do
   ran=$?
   wall_ns=$(( $(date +%s%N) - started ))
   [ "$ran" = 0 ] || status=1
-  python3 - "$root" "$build" "$log" "$v" "$wall_ns" "$ran" >>"$out/sweep.tsv" <<'PY'
+  python3 - "$root" "$build" "$log" "$v" "$wall_ns" "$ran" >>"$out/sweep.tsv" <<'PY' ||
 import glob, json, os, re, sys
 sys.path.insert(0, os.path.join(sys.argv[1], "scripts"))
 from unit_records import ACTIVITY_KEYS, activity_seconds, cases, number, startup_seconds
@@ -64,13 +70,15 @@ quick = sorted(((float(s), n) for n, _, s in tests if ".quick" in n), reverse=Tr
 # Where the longest quick tests' cases went: their units' records (a part's units share its processes).
 with open(log, "a", encoding="utf-8") as f:
     f.write(f"\n== {value} cases per process: {len(quick)} quick tests, wall {float(wall):.2f} s, ctest status {ran}\n")
-    f.write("longest quick tests (s) and their cases' seconds: start-ups, " + ", ".join(k[:-8] for k in ACTIVITY_KEYS) + ", rest\n")
+    f.write("longest quick tests (s):\n")
     records = {}
     for path in glob.glob(os.path.join(build, "quick", "units", "*.json")):
         try:
-            records[os.path.basename(path)[:-5]] = json.load(open(path, encoding="utf-8"))
+            record = json.load(open(path, encoding="utf-8"))
         except (OSError, ValueError):
-            pass
+            continue
+        if isinstance(record, dict):
+            records[os.path.basename(path)[:-5]] = record
     for seconds, name in quick[:8]:
         f.write(f"{seconds:7.2f}  {name}\n")
     totals = {"startup": 0.0, "cases": 0.0, "unit": 0.0}
@@ -94,9 +102,8 @@ with open(log, "a", encoding="utf-8") as f:
 longest = quick[0] if quick else (0.0, "-")
 print(f"{value}\t{len(quick)}\t{float(wall):.2f}\t{ran}\t{longest[1]}\t{longest[0]:.2f}")
 PY
+    { echo "quick_part_sweep.sh: reading the run with $v failed (above)"; status=1; continue; }
   tail -1 "$out/sweep.tsv"
 done
-cmake -S "$root" -B "$build" -DKCONFORM_QUICK_CASES_PER_PROCESS="$before" >/dev/null 2>&1 ||
-  echo "quick_part_sweep.sh: could not put KCONFORM_QUICK_CASES_PER_PROCESS back to $before"
-column -t -s $'\t' "$out/sweep.tsv"
+column -t -s $'\t' "$out/sweep.tsv" 2>/dev/null || cat "$out/sweep.tsv"
 exit $status

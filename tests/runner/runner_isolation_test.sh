@@ -12,7 +12,7 @@
 #   ProbeGpu.RunsAfterHang/AfterTrap   passed, in fresh processes                         (GPU only)
 # Without a GPU the ProbeGpu cases must be skipped (and the host ones still checked).
 # Then: several units in shared processes are reported apart, a hang streak stopping its own unit
-# only (--units); a shard runs its slice of the cases and no other; a program that exits 0 before its first
+# only (--units), a unit's slice its share of the cases; a shard runs its slice of the cases and no other; a program that exits 0 before its first
 # case leaves every case "not run", failed; a process retried for device memory takes its reports
 # with it (runner_retry_probe_test.cpp).
 set -u
@@ -98,6 +98,25 @@ if nvidia-smi -L >/dev/null 2>&1; then
 else
   for c in KernelNeverFinishes RunsAfterHang KernelTraps RunsAfterTrap; do expect "$gpu_xml" $c skipped; done
 fi
+
+# A unit's slice (--units <unit>@<i>/<n>, gpu-quick's parts): its contiguous share of the unit's
+# cases (Probe's 6 in 2: Aborts, ExitsZero, PassesAfter the second), reported as
+# <prefix><unit>.<i>of<n>, with no report of the whole unit; a slice that cannot be cut is refused.
+"$runner" run --exe "$probe" --name runner.sliced --units 'Probe@2/2' --name-prefix runner.sliced. --report-dir "$dir"
+xml="$dir/units/runner.sliced.Probe.2of2.xml"
+if [ -f "$xml" ]; then
+  [ "$(grep -c '<testcase ' "$xml")" -eq 3 ] || fail "slice 2/2 of Probe's 6 cases should run 3, ran $(grep -c '<testcase ' "$xml")"
+  expect "$xml" Aborts failed "signal 6"
+  expect "$xml" ExitsZero failed "exited with status 0"
+  expect "$xml" PassesAfter passed
+  ! grep -q 'name="PassesBefore"' "$xml" || fail "slice 2/2 ran PassesBefore, slice 1/2's"
+else
+  fail "--units Probe@2/2 wrote no runner.sliced.Probe.2of2 report: $(ls "$dir/units" | grep sliced | tr '\n' ' ')"
+fi
+[ ! -f "$dir/units/runner.sliced.Probe.xml" ] || fail "--units Probe@2/2 also wrote a report of the whole unit"
+"$runner" run --exe "$probe" --name runner.badslice --units 'Probe@3/2' --name-prefix runner.badslice. --report-dir "$dir" >/dev/null 2>&1
+status=$?
+[ $status -eq 2 ] || fail "--units Probe@3/2 made the runner exit $status, not 2 (bad usage)"
 
 # A grading run's hang budget (KCONFORM_HANG_BUDGET_S): once its units' hung cases together cost that
 # many seconds, no unit sharing the budget file starts another process; the cases left fail as not run.

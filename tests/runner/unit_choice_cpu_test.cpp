@@ -8,6 +8,7 @@
 
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kc::runner {
@@ -43,6 +44,7 @@ TEST(UnitChoice, RefusesListsThatWouldRunACaseTwiceOrMissSome) {
   EXPECT_NE(unit_choices_problem(choices({"B", "B@1/2"})), "") << "whole and sliced";
   EXPECT_NE(unit_choices_problem(choices({"B@1/2", "B"})), "") << "sliced and whole";
   EXPECT_NE(unit_choices_problem(choices({"B@1/2", "B@2/3"})), "") << "slices of different cuts overlap";
+  EXPECT_NE(unit_choices_problem(choices({"A", "A@1/1"})), "") << "one slice of one is the unit itself";
 }
 
 // Units A (7 cases) and B (3) interleaved in the listing; C (2) not chosen.
@@ -54,28 +56,32 @@ std::vector<listed_case> listing() {
   return out;
 }
 
+// The k in "<unit>/case<k>": the case's place in the listing.
+int place(const std::string& name) { return std::stoi(name.substr(name.find("case") + 4)); }
+
 TEST(UnitChoice, SlicesTogetherTakeEachWantedCaseOnceInListingOrder) {
   const auto all = [](const listed_case&) { return true; };
-  for (int n = 1; n <= 8; ++n) {  // more slices than cases too: some slices are empty
+  const std::vector<int> a_places = {0, 2, 4, 5, 7, 9, 11};  // A's cases in listing(), in order
+  for (int n = 1; n <= 12; ++n) {  // more slices than cases too: some slices are empty
+    // Given out of order, and B before A: the cases still come in listing order.
     std::vector<std::string> texts = {"B"};
-    for (int i = 1; i <= n; ++i) texts.push_back("A@" + std::to_string(i) + "/" + std::to_string(n));
+    for (int i = n; i >= 1; --i) texts.push_back("A@" + std::to_string(i) + "/" + std::to_string(n));
     const std::vector<chosen_case> chosen = choose_cases(listing(), choices(texts), all);
-    std::map<std::string, int> times;
-    std::vector<std::string> a_order;
-    for (const chosen_case& c : chosen) {
-      ++times[c.name];
-      if (c.name[0] == 'A') a_order.push_back(c.reported_unit);
-      if (c.name[0] == 'B') EXPECT_EQ(c.reported_unit, "B");
-      EXPECT_NE(c.name[0], 'C') << c.name << ": not chosen";
+    ASSERT_EQ(chosen.size(), 10u) << n << " slices";
+    std::map<std::string, std::vector<int>> of_slice;  // reported unit -> places of its cases
+    for (std::size_t k = 0; k < chosen.size(); ++k) {
+      if (k > 0) EXPECT_LT(place(chosen[k - 1].name), place(chosen[k].name)) << "listing order, " << n << " slices";
+      EXPECT_NE(chosen[k].name[0], 'C') << chosen[k].name << ": not chosen";
+      if (chosen[k].name[0] == 'B') EXPECT_EQ(chosen[k].reported_unit, "B");
+      if (chosen[k].name[0] == 'A') of_slice[chosen[k].reported_unit].push_back(place(chosen[k].name));
     }
-    EXPECT_EQ(chosen.size(), 10u) << n << " slices";
-    for (const auto& [name, count] : times) EXPECT_EQ(count, 1) << name;
-    // Contiguous: the slices' names never go back to an earlier slice.
-    for (std::size_t k = 1; k < a_order.size(); ++k) EXPECT_LE(a_order[k - 1], a_order[k]) << n << " slices";
-    // Balanced: 7 cases in n slices, each of floor or ceil of 7/n.
-    std::map<std::string, int> per_slice;
-    for (const std::string& s : a_order) ++per_slice[s];
-    for (const auto& [slice, count] : per_slice) EXPECT_LE(count, (7 + n - 1) / n) << slice;
+    // Slice i of n holds exactly A's cases [7(i-1)/n, 7i/n): --shard's cut, so every case once.
+    for (int i = 1; i <= n; ++i) {
+      const std::string slice = n == 1 ? "A" : "A." + std::to_string(i) + "of" + std::to_string(n);
+      const std::vector<int> expected(a_places.begin() + 7 * (i - 1) / n, a_places.begin() + 7 * i / n);
+      const auto found = of_slice.find(slice);
+      EXPECT_EQ(found == of_slice.end() ? std::vector<int>{} : found->second, expected) << slice;
+    }
   }
 }
 
@@ -85,13 +91,13 @@ TEST(UnitChoice, SlicesAreCutFromTheCasesTheFiltersLeave) {
     return c.name != "A/case0" && c.name != "A/case2" && c.name != "A/case4" && c.name != "A/case5";
   };
   const std::vector<chosen_case> chosen = choose_cases(listing(), choices({"A@1/3", "A@2/3", "A@3/3"}), wanted);
-  ASSERT_EQ(chosen.size(), 3u);
-  EXPECT_EQ(chosen[0].name, "A/case7");
-  EXPECT_EQ(chosen[0].reported_unit, "A.1of3");
-  EXPECT_EQ(chosen[1].name, "A/case9");
-  EXPECT_EQ(chosen[1].reported_unit, "A.2of3");
-  EXPECT_EQ(chosen[2].name, "A/case11");
-  EXPECT_EQ(chosen[2].reported_unit, "A.3of3");
+  const std::vector<std::pair<std::string, std::string>> expected = {
+      {"A/case7", "A.1of3"}, {"A/case9", "A.2of3"}, {"A/case11", "A.3of3"}};
+  ASSERT_EQ(chosen.size(), expected.size());
+  for (std::size_t k = 0; k < expected.size(); ++k) {
+    EXPECT_EQ(chosen[k].name, expected[k].first);
+    EXPECT_EQ(chosen[k].reported_unit, expected[k].second) << chosen[k].name;
+  }
 }
 
 }  // namespace

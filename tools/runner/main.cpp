@@ -36,7 +36,8 @@
 // each with its own cases, the processes they shared and its cases' seconds plus an equal share of the
 // rest of the wall time. A hang streak (KCONFORM_HANG_STREAK) is counted per unit, over its own cases
 // in order, and stops that unit's cases only. An entry <unit>@<i>/<n> is the i-th of n contiguous
-// slices of that unit's cases, reported as <prefix><unit>.<i>of<n> (tools/runner/unit_choice.hpp).
+// slices of that unit's cases, reported as <prefix><unit>.<i>of<n> (tools/runner/unit_choice.hpp),
+// and is a unit of its own to all of the above (its report, its hang streak).
 //
 // A wrapper (compute-sanitizer) runs the program under it; with --sanitizer the runner passes it
 // `--log-file <dir>/units/<name>.p<k>.tool` (a FIFO) and reads hazards from there alone (never from

@@ -1,13 +1,15 @@
-// Which cases a run takes from a program's listing (--unit, --shard, --units).
+// The entries of kconform_runner's --units list, and which cases of a program's listing they take.
 //
 // A run takes one unit (--unit, optionally --shard i/n: the i-th of n contiguous slices of its cases),
 // every unit (no --unit), or a list of units in shared processes (--units a,b,c). An entry of that
 // list may be a slice itself, "<unit>@<i>/<n>", reported as "<unit>.<i>of<n>" (the full run's
-// shard names): gpu-quick's parts (ctest_config/KconformTesting.cmake) split a unit larger than a
-// part that way, so no one unit sets the quick run's critical path (issue 35: matmul's
-// PatchPerThread, 2,690 quick cases, 10.3 s in a process of its own on an H100 at 7a7ffcf).
+// shard names, though cut from other cases: the quick run's): gpu-quick's parts
+// (ctest_config/KconformTesting.cmake) split a unit larger than a part that way, so no one unit
+// sets the quick run's critical path (issue 35: matmul's PatchPerThread, 2,690 cases, 10.3 s in a
+// process of its own on an H100 at 7a7ffcf).
 // Slices are contiguous in listing order, so cases that share a prepared input stay together, and
-// are cut from the cases left after the cost and name filters (the cases the run would take).
+// are cut from the cases left after the cost and name filters (the cases the run would take). A
+// slice is its own unit to the runner: its own report, and its own hang streak.
 #pragma once
 
 #include "tools/runner/case_listing.hpp"
