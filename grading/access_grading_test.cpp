@@ -34,6 +34,7 @@
 #include "grading/graded_case.hpp"
 #include "grading/access_row_performance.hpp"
 #include "grading/graded_performance.hpp"
+#include "grading/performance_hold.hpp"
 #include "grading/submission_library.hpp"
 #include "tests/access/access_checks.hpp"
 
@@ -142,6 +143,7 @@ constexpr int reference_block = 1024;
 class Performance : public ::testing::TestWithParam<performance_point> {};
 TEST_P(Performance, AgainstReference) {
   KC_REQUIRE_GPU();
+  const performance_hold hold;  // its GPU to itself while it works, under --performance-overlap
   const access::variant& submission = access_submission().front();  // SubmissionCoalesced
   const access::variant& reference = *access::find_variant(reference_variant);
   const access::access_config config = config_of(default_access_block(), access::testing::seed_repeats, timed_n);

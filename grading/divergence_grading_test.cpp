@@ -37,6 +37,7 @@
 #include "grading/access_graded_case.hpp"
 #include "grading/access_row_performance.hpp"
 #include "grading/graded_performance.hpp"
+#include "grading/performance_hold.hpp"
 #include "grading/submission_library.hpp"
 #include "tests/access/access_checks.hpp"
 
@@ -134,6 +135,7 @@ constexpr int reference_block = 1024;
 class Performance : public ::testing::TestWithParam<performance_point> {};
 TEST_P(Performance, AgainstReference) {
   KC_REQUIRE_GPU();
+  const performance_hold hold;  // its GPU to itself while it works, under --performance-overlap
   const access::variant& submission = warp_no_divergence_submission().front();
   const access::variant& reference = *access::find_variant(reference_variant);
   const std::size_t n = large_n;

@@ -38,6 +38,7 @@
 #include "grading/graded_performance.hpp"
 #include "grading/launched_kernels.hpp"
 #include "grading/occupancy_submission.hpp"
+#include "grading/performance_hold.hpp"
 #include "grading/submission_library.hpp"
 #include "reference/occupancy.hpp"
 #include "tests/access/access_checks.hpp"
@@ -261,6 +262,7 @@ constexpr std::string_view reference_variant = "VectorAdd";
 class Performance : public ::testing::TestWithParam<performance_point> {};
 TEST_P(Performance, AgainstReference) {
   KC_REQUIRE_GPU();
+  const performance_hold hold;  // its GPU to itself while it works, under --performance-overlap
   const access::variant& submission = vector_add_submission().front();
   const access::variant& reference = *access::find_variant(reference_variant);
   const std::size_t n = timed_n;

@@ -9,6 +9,7 @@
 #include "fixtures/measurement.hpp"
 #include "grading/graded_case.hpp"
 #include "grading/graded_performance.hpp"
+#include "grading/performance_hold.hpp"
 #include "grading/submission_library.hpp"
 #include "grading/reduction_submission.hpp"
 #include "tests/reduction/reduction_checks.hpp"
@@ -131,6 +132,7 @@ graded_work reduce_work(const reduction::variant& v, int block, const device_buf
 class Performance : public ::testing::TestWithParam<performance_point> {};
 TEST_P(Performance, AgainstReference) {
   KC_REQUIRE_GPU();
+  const performance_hold hold;  // its GPU to itself while it works, under --performance-overlap
   const reduction::variant& submission = reduction_submission().front();
   const reduction::variant& reference = *reduction::find_variant(reference_variant);
   const int block = default_reduction_block(submission);

@@ -6,6 +6,7 @@
 #   scripts/grade_synthetic_class.sh --all [--families a,b,...] [--size 100] [--out <dir>] [--seed <u64>] [--dry-run]
 #   scripts/grade_synthetic_class.sh --table <dir>     the per-family markdown table of an earlier --out
 #   --processes per-student|per-group goes to grade.sh (how a student's groups share processes; per-student, its default).
+#   --performance-overlap <n> goes to grade.sh (performance units of a GPU at once; 1, its default).
 #   --side-by-side (with --all): the families at once, one a GPU (each pinned to its GPU with
 #   CUDA_VISIBLE_DEVICES), in rounds of as many as there are GPUs: a host of several measures several
 #   families in one family's time. Each still has one GPU, and shares the host's cores and the
@@ -37,7 +38,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 examples="$root/tests/submissions"
-family='' all=0 families='' size=100 out='' seed='' dry_run=0 table_of='' processes=per-student side_by_side=0
+family='' all=0 families='' size=100 out='' seed='' dry_run=0 table_of='' processes=per-student side_by_side=0 overlap=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --family) family=${2:-}; shift 2 || shift ;;
@@ -49,8 +50,9 @@ while [ $# -gt 0 ]; do
     --dry-run) dry_run=1; shift ;;
     --table) table_of=${2:-}; shift 2 || shift ;;
     --processes) processes=${2:-}; shift 2 || shift ;;
+    --performance-overlap) overlap=${2:-}; shift 2 || shift ;;
     --side-by-side) side_by_side=1; shift ;;
-    -h | --help) sed -n '2,36p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,37p' "$0"; exit 0 ;;
     *) echo "grade_synthetic_class.sh: unknown argument $1 (--help)" >&2; exit 2 ;;
   esac
 done
@@ -68,6 +70,7 @@ case "$size" in '' | *[!0-9]*) fail "--size must be a whole number, not '$size'"
 [ "$size" -ge 3 ] || fail "--size must be at least 3 (one hanging, one crashing and one other student)"
 case "$seed" in *[!0-9]*) fail "--seed must be an unsigned integer" ;; esac
 case "$processes" in per-group | per-student) ;; *) fail "--processes must be per-group or per-student" ;; esac
+case "$overlap" in '' | *[!0-9]* | 0*) fail "--performance-overlap must be a positive whole number" ;; esac
 if [ "$all" = 1 ]; then
   # shellcheck disable=SC2086  # the lists split into one family a word
   if [ -n "$families" ]; then set -- ${families//,/ }; else set -- $known; fi
@@ -171,6 +174,7 @@ grade_family() {
   mkdir -p "$dir"
   composition=$(make_class "$fam" "$dir/class") || { echo "$fam: $composition"; return 2; }
   [ -z "$pin" ] || composition+=" Side by side: on GPU $pin, beside the other families' classes on the other GPUs."
+  [ "$overlap" = 1 ] || composition+=" Performance units $overlap at a time a GPU (--performance-overlap)."
   echo "$fam: a class of $(find "$dir/class" -name '*.cu' | wc -l): $composition"
   echo "$composition" >"$dir/composition.txt"
   if [ "$dry_run" = 1 ]; then
@@ -211,7 +215,7 @@ grade_family() {
   # setsid execs in place and $! is grade.sh's PID): timeout(1)'s signal to this script's process
   # group does not kill grade.sh and orphan its tree; stop_grading kills the tree whole.
   setsid "$root/scripts/grade.sh" --family "$fam" --batch "$dir/class" --out "$dir/grades" ${seed:+--seed "$seed"} \
-    --processes "$processes" >"$dir/grade.log" 2>&1 &
+    --processes "$processes" --performance-overlap "$overlap" >"$dir/grade.log" 2>&1 &
   local grader=$!
   echo "$grader" >"$dir/.grader.pid"
   ! cut_short || stop_grading  # a signal came between the start and the PID's record

@@ -29,7 +29,8 @@ namespace {
 // A shell child that writes the progress records of fixtures/case_progress.hpp as `script` says
 // (append(record) writes one), run under the case timeout and start-up allowance given.
 template <class Script>
-process_end run_shell_child(const std::string& progress, double timeout, double allowance, Script script) {
+process_end run_shell_child(const std::string& progress, double timeout, double allowance, Script script,
+                            double gpu_hold_wait = child_spec{}.gpu_hold_wait_seconds) {
   std::filesystem::remove(progress);
   const auto append = [&](const std::string& record) { return "printf '" + record + "' >> '" + progress + "'; "; };
   child_spec spec;
@@ -37,6 +38,7 @@ process_end run_shell_child(const std::string& progress, double timeout, double 
   spec.progress_file = progress;
   spec.case_timeout_seconds = timeout;
   spec.startup_allowance_seconds = allowance;
+  spec.gpu_hold_wait_seconds = gpu_hold_wait;
   return run_child(spec, [](const std::string&) {});
 }
 
@@ -156,6 +158,40 @@ TEST(RunnerDeadline, StartingAFreshExecutorInALaterCaseGetsTheStartUpAllowance) 
   const process_end after = run_late_opener(progress, 0.2, 1.5, 1.0, 3.0, "P");
   EXPECT_TRUE(after.killed_by_watchdog) << after.describe();
   EXPECT_EQ(after.startup_allowance_seconds, 0.0) << "past P the case's own work has the case timeout alone";
+  std::filesystem::remove(progress);
+}
+
+// A grading performance case waits for its GPU hold while another's timing runs (W ... G,
+// grading/performance_hold.hpp): the wait is not the case's own time, and is bounded by the hold
+// allowance alone; after G the case's work has its timeout alone. A kill while waiting says so and
+// never calls it a hang (tools/grade_report classifies "hang" as the student's).
+process_end run_hold_waiter(const std::string& progress, double wait, double after, double timeout, double hold_wait) {
+  return run_shell_child(
+      progress, timeout, 0.0,
+      [&](const auto& append) {
+        return append("S\\tHost.First\\n") + append("E\\tHost.First\\tpassed\\t1\\t\\t\\n") + append("S\\tGrade.Timed\\n") +
+               append("W\\n") + "sleep " + std::to_string(wait) + "; " + append("G\\t" + std::to_string(wait) + "\\n") +
+               "sleep " + std::to_string(after) + "; " + append("E\\tGrade.Timed\\tpassed\\t1\\t\\t\\n");
+      },
+      hold_wait);
+}
+
+TEST(RunnerDeadline, AWaitForTheGpuHoldIsNotTheCasesOwnTime) {
+  const std::string progress = (std::filesystem::temp_directory_path() /
+                                ("kc_runner_hold_" + std::to_string(::getpid()))).string();
+  const process_end waited = run_hold_waiter(progress, 1.5, 0.2, 0.5, 5.0);
+  EXPECT_FALSE(waited.killed_by_watchdog) << "1.5 s waiting for the hold, past a 0.5 s timeout: " << waited.describe();
+
+  const process_end too_long = run_hold_waiter(progress, 3.0, 0.2, 0.5, 1.0);
+  EXPECT_TRUE(too_long.killed_by_watchdog) << "3 s waiting, past 0.5 + 1 s";
+  EXPECT_TRUE(too_long.waiting_for_gpu_hold);
+  EXPECT_NE(too_long.describe().find("for its GPU hold"), std::string::npos) << too_long.describe();
+  EXPECT_EQ(too_long.describe().find("hang"), std::string::npos) << "not the student's hang: " << too_long.describe();
+
+  const process_end after = run_hold_waiter(progress, 0.2, 1.5, 0.5, 5.0);
+  EXPECT_TRUE(after.killed_by_watchdog) << "past G, 1.5 s of the case's own work passes its 0.5 s timeout";
+  EXPECT_FALSE(after.waiting_for_gpu_hold);
+  EXPECT_EQ(after.startup_allowance_seconds, 0.0) << after.describe();
   std::filesystem::remove(progress);
 }
 

@@ -10,7 +10,9 @@
 #     has the host's cores for its OpenMP threads (no GPU found: one); every other unit shares the GPU
 #     (one slot) with 4;
 #   - no failing case's data dump in any test (KCONFORM_FAILURE_DUMPS=off), except in a replay of named
-#     cases (--only), whose tests write them.
+#     cases (--only), whose tests write them;
+#   - --performance-overlap N: the performance unit on slots/N slots, with the batch's GPU hold folder,
+#     after a barrier test that waits for every other unit; without it, neither.
 # CPU only: nvidia-smi is faked to find no GPU, so grade.sh writes the project and stops before running it.
 #   check_batch_order.sh <work dir>
 set -u
@@ -25,7 +27,7 @@ printf '#!/bin/sh\nexit 9\n' >"$work/bin/nvidia-smi" && chmod +x "$work/bin/nvid
 tests_of() {
   awk '
     /^add_test\("/ { split($0, q, "\""); name = q[2] }
-    /^set_tests_properties\("/ {
+    /^set_tests_properties\(".*RESOURCE_GROUPS/ {
       split($0, q, "\""); name = q[2]
       match($0, /RESOURCE_GROUPS "[^"]*"/); resources = substr($0, RSTART + 17, RLENGTH - 18)
       match($0, /COST [0-9]+/); cost = substr($0, RSTART + 5, RLENGTH - 5)
@@ -77,6 +79,35 @@ for processes in per-student per-group; do
   [ "$environments" -ge 5 ] || fail "$processes: read $environments test environment(s), expected at least 5"
   [ "$without" = 0 ] || fail "$processes: $without test(s) would write failure dumps (no KCONFORM_FAILURE_DUMPS=off)"
 done
+# --performance-overlap 3 (6 slots): each performance unit asks for 2 slots, holds its GPU in the
+# batch's hold folder, and waits for a barrier that waits for every other unit of the batch; by
+# default (above) none of that: no barrier, no hold folder.
+for processes in per-student per-group; do
+  project="$work/$processes/ctest/CTestTestfile.cmake"
+  [ -f "$project" ] || continue
+  ! grep -q 'performance_barrier\|KCONFORM_PERFORMANCE_HOLD_DIR' "$project" ||
+    fail "$processes: a barrier or a hold without --performance-overlap"
+done
+PATH="$work/bin:$PATH" KCONFORM_GRADING_SLOTS_PER_GPU=6 "$root/scripts/grade.sh" --family reduction --seed 1 \
+  --performance-overlap 3 --submission "$root/tests/submissions/reduction/correct.cu" --out "$work/overlap" >"$work/overlap.log" 2>&1
+project="$work/overlap/ctest/CTestTestfile.cmake"
+if [ ! -f "$project" ]; then
+  fail "--performance-overlap 3: grade.sh wrote no project ($work/overlap.log)"
+else
+  tests_of "$project" >"$work/overlap.tests"
+  awk '$1 ~ /\.performance$/ && $3 != "gpus:2" { print }' "$work/overlap.tests" | grep -q . &&
+    fail "--performance-overlap 3 of 6 slots: a performance unit not on 2 slots: $(grep performance "$work/overlap.tests")"
+  perf=$(awk '$1 ~ /\.performance$/ { print $1 }' "$work/overlap.tests")
+  others=$(awk '$1 !~ /\.performance$/ { print $1 }' "$work/overlap.tests" | sort)
+  [ -n "$perf" ] && [ -n "$others" ] || fail "--performance-overlap 3: no performance unit or no other unit read"
+  grep -A1 "^set_tests_properties(\"$perf\" PROPERTIES RESOURCE" "$project" | grep -q "KCONFORM_PERFORMANCE_HOLD_DIR=$work/overlap/ctest/gpu-holds" ||
+    fail "--performance-overlap 3: the performance unit has no hold folder"
+  grep -q "^set_tests_properties(\"$perf\" PROPERTIES DEPENDS \"kconform.performance_barrier\")" "$project" ||
+    fail "--performance-overlap 3: the performance unit does not wait for the barrier"
+  barrier=$(sed -n 's/^set_tests_properties("kconform.performance_barrier" PROPERTIES COST 0 DEPENDS "\(.*\)")$/\1/p' "$project" | tr ';' '\n' | sort)
+  [ "$barrier" = "$others" ] || fail "--performance-overlap 3: the barrier waits for [$(echo $barrier)], not every other unit [$(echo $others)]"
+  [ -d "$work/overlap/ctest/gpu-holds" ] || fail "--performance-overlap 3: no hold folder made"
+fi
 PATH="$work/bin:$PATH" "$root/scripts/grade.sh" --family reduction --seed 1 --only 'Grade/*' \
   --submission "$root/tests/submissions/reduction/correct.cu" --out "$work/replay" >"$work/replay.log" 2>&1
 replay="$work/replay/ctest/CTestTestfile.cmake"
@@ -85,5 +116,5 @@ if [ ! -f "$replay" ]; then
 elif grep -q 'KCONFORM_FAILURE_DUMPS' "$replay" || ! grep -q 'KCONFORM_GTEST_FILTER=Grade/\*' "$replay"; then
   fail "--only: a replay's tests must write failure dumps and carry the filter: $(grep ENVIRONMENT "$replay" | head -2)"
 fi
-[ $failures -eq 0 ] && echo "PASSED: a batch's tests start longest first, the performance units last, no failure dumps but in a replay"
+[ $failures -eq 0 ] && echo "PASSED: a batch's tests start longest first, the performance units last (with --performance-overlap behind a barrier, on a share of the slots, holding their GPU), no failure dumps but in a replay"
 [ $failures -eq 0 ]

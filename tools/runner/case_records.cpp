@@ -81,6 +81,12 @@ std::string process_end::describe() const {
            "so the runner killed it and the other processes on the GPU kept theirs,";
   else if (killed_by_watchdog)
   {
+    // Not a hang of the case's own: it was still waiting for another performance case to free the GPU
+    // (grading/performance_hold.hpp), which that case's own deadline bounds far below this.
+    if (waiting_for_gpu_hold)
+      return "waited more than " + std::to_string(timeout_seconds + startup_allowance_seconds) +
+             " s for its GPU hold (another performance case's work on the GPU, grading/performance_hold.hpp), so "
+             "the runner killed it: the grader's wait, before any timing of this case";
     if (startup_allowance_seconds > 0)
       out << "did not finish within " << timeout_seconds + startup_allowance_seconds << " s (KCONFORM_CASE_TIMEOUT_S "
           << timeout_seconds << " s, and " << startup_allowance_seconds

@@ -34,6 +34,7 @@ struct process_end {
   bool killed_by_watchdog = false;  // the runner's own per-case timeout
   double timeout_seconds = 0;
   double startup_allowance_seconds = 0;  // added to it: the process's first case, or its GPU's opening (child_spec)
+  bool waiting_for_gpu_hold = false;     // killed while waiting for its GPU hold (the allowance: that wait's)
   bool killed_for_memory = false;  // its process group held more device memory than allowed
   unsigned long long memory_bytes = 0, memory_limit_bytes = 0;
   bool signalled = false;

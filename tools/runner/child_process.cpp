@@ -32,12 +32,14 @@ long long file_size(const std::string& path) {
 }
 
 // What the progress file says about the process's start-up (fixtures/case_progress.hpp): whether a
-// case has ended yet, and whether the process is opening its GPU now (its last record is O). Reads
-// only what was appended since the last look, whole lines only.
+// case has ended yet, whether the process is opening its GPU now (its last record is O), and whether
+// it is waiting for its GPU hold (its last record is W). Reads only what was appended since the last
+// look, whole lines only.
 class start_up_state {
  public:
   bool case_ended = false;
   bool opening_device = false;
+  bool waiting_for_gpu = false;
   bool last_ended_a_case = false;  // its last record is an end record (E)
 
   void read_new_records(const std::string& path) {
@@ -49,6 +51,7 @@ class start_up_state {
       const std::string_view line(text.data() + start, newline - start);
       if (line.starts_with("E\t")) case_ended = true;
       if (!line.empty()) opening_device = line == "O";
+      if (!line.empty()) waiting_for_gpu = line == "W";
       if (!line.empty()) last_ended_a_case = line.starts_with("E\t");
       start = newline + 1;
     }
@@ -200,7 +203,8 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
     // Per-case deadline: the clock restarts whenever the progress file grows (a case started or ended,
     // the GPU's opening began or ended: once per process, so a case that opens it may run up to twice
     // the case timeout besides the opening). Until the first case has ended, and while the process
-    // opens its GPU in a later case, the process's start-up allowance is added.
+    // opens its GPU in a later case, the process's start-up allowance is added; while it waits for its
+    // GPU hold (W, until G), the hold's wait allowance.
     const long long size = file_size(spec.progress_file);
     if (size != last_size) {
       last_size = size;
@@ -210,11 +214,14 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
       if (size > 0 && !first_record) first_record = written_at(spec.progress_file, case_started);
       if (size > 0) start_up.read_new_records(spec.progress_file);
     } else if (const double allowance =
-                   start_up.case_ended && !start_up.opening_device ? 0.0 : spec.startup_allowance_seconds;
+                   start_up.waiting_for_gpu                         ? spec.gpu_hold_wait_seconds
+                   : start_up.case_ended && !start_up.opening_device ? 0.0
+                                                                     : spec.startup_allowance_seconds;
                std::chrono::duration<double>(clock::now() - case_started).count() > spec.case_timeout_seconds + allowance) {
       end.killed_by_watchdog = true;
       end.timeout_seconds = spec.case_timeout_seconds;
       end.startup_allowance_seconds = allowance;
+      end.waiting_for_gpu_hold = start_up.waiting_for_gpu;
       ::kill(-pid, SIGKILL);
       ::waitpid(pid, &status, 0);
       break;

@@ -26,6 +26,11 @@ struct child_spec {
   // sanitizer runs measured 9.4-12 s for a first case beside three other students against a 12 s case
   // timeout (fixtures/watchdog.hpp, startup_deadline_seconds).
   double startup_allowance_seconds = 0;
+  // How long a case may wait for its GPU hold (a W record, fixtures/case_progress.hpp: a grading
+  // performance case waiting for another's timing to end, grading/performance_hold.hpp) on top of its
+  // timeout. Another's hold lasts at most that case's own deadline (its runner kills it, which frees
+  // the lock), so a neighbour's slow timing never runs this case into its own.
+  double gpu_hold_wait_seconds = 600;
   std::string tool_log;  // the wrapping tool's --log-file, or empty
   // Device memory the child's process group may hold (0: no limit), and the watch that measures it
   // (nullptr: none on this machine).

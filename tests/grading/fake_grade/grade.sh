@@ -17,6 +17,7 @@ while [ $# -gt 0 ]; do
     --seed) seed=$2; shift 2 ;;
     --student) student=$2; shift 2 ;;
     --processes) case "$2" in per-group | per-student) shift 2 ;; *) echo "fake grade.sh: --processes $2" >&2; exit 2 ;; esac ;;
+    --performance-overlap) case "$2" in [1-9]*) shift 2 ;; *) echo "fake grade.sh: --performance-overlap $2" >&2; exit 2 ;; esac ;;
     *) echo "fake grade.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
