@@ -2,6 +2,7 @@
 
 #include "fixtures/case_progress.hpp"
 #include "fixtures/cuda_check.hpp"
+#include "fixtures/gpu_environment.hpp"
 #include "grading/executor/remote_submission.hpp"
 
 #include <cuda_runtime_api.h>
@@ -40,10 +41,8 @@ file_hold::~file_hold() {
 }
 
 std::string gpu_hold_path(const std::string& dir) {
-  int device = 0;
-  KC_CUDA_TRY(cudaGetDevice(&device));
   char bus[64] = {};
-  KC_CUDA_TRY(cudaDeviceGetPCIBusId(bus, sizeof bus, device));
+  KC_CUDA_TRY(cudaDeviceGetPCIBusId(bus, sizeof bus, gpu::current().device));
   std::string name(bus);
   for (char& c : name)
     if (c == ':' || c == '.') c = '-';
@@ -53,13 +52,23 @@ std::string gpu_hold_path(const std::string& dir) {
 performance_hold::performance_hold() {
   const char* dir = std::getenv("KCONFORM_PERFORMANCE_HOLD_DIR");
   if (dir == nullptr || *dir == '\0') return;
-  remote::start_executors();  // their contexts made beside another's timing, not inside this hold
   progress::note_gpu_hold_waiting();
-  held_ = new file_hold(gpu_hold_path(dir));
+  try {
+    held_.emplace(gpu_hold_path(dir));
+  } catch (const std::exception& e) {
+    progress::note_gpu_hold_taken(0);  // not waiting any more: the case's own timeout again
+    // The grader's failure, never the student's (tools/grade_report: grader_error, grade.sh exits 2).
+    ::testing::Test::RecordProperty("grader_problem", std::string("the performance case's GPU hold: ") + e.what());
+    throw;
+  }
   progress::note_gpu_hold_taken(held_->waited_seconds());
   ::testing::Test::RecordProperty("gpu_hold_wait_seconds", std::to_string(held_->waited_seconds()));
 }
 
-performance_hold::~performance_hold() { delete held_; }
+performance_hold::~performance_hold() {
+  if (!held_) return;
+  remote::end_submission_executor();  // no student's code alive once the next unit holds the GPU
+  held_.reset();
+}
 
 }  // namespace kc::grading

@@ -236,6 +236,9 @@ class executor_process {
   // there before this returns, and so before the next case's marker. Where the sandbox could not make
   // that namespace (its layers say so), what the submission started may outlive it, as it outlived a
   // grading process that ended before (no worse: the runner's deadlines and memory watch still hold).
+  // Asks it to end, kills it if it has not in 10 s, reaps it, and ends as end() does.
+  void quit();
+
   void end() {
     (void)reap_within(0.0);
     if (fd_ >= 0) close(fd_);
@@ -297,15 +300,18 @@ executor_process& executor() {
   return *running;
 }
 
-void executor_process::cleanup() {
-  if (running == nullptr) return;
+void executor_process::quit() {
   // Asked to end first, so a wrapping tool reports what it saw at exit (memcheck's leaks); killed
   // if it has not ended in 10 s.
-  wire::request quit;
-  quit.what = wire::op::quit;
-  (void)wire::send_message(running->fd_, wire::encode(quit));
-  (void)running->reap_within(10.0);
-  running->end();
+  wire::request request;
+  request.what = wire::op::quit;
+  (void)wire::send_message(fd_, wire::encode(request));
+  (void)reap_within(10.0);
+  end();
+}
+
+void executor_process::cleanup() {
+  if (running != nullptr) running->quit();
 }
 
 // Per thread: the last reply; per process: the readouts since the last take.
@@ -572,37 +578,22 @@ wire::reply kernel_info(std::uint64_t kernel, int block) {
   return through_running([&] { return e.call(request, "a query of the submission's kernel"); });
 }
 
-namespace {
+void end_submission_executor() {
+  {
+    const std::lock_guard<std::mutex> lock(process_mutex);
+    if (running == nullptr) return;
+    running->quit();  // asked to end, killed after 10 s, reaped
+  }
+  discard_running();  // and forgotten, as a lost one is: the next call starts a fresh executor
+}
 
-// The trusted executor of echo_call, started on first use. Never killed or reaped by hand: it ends
-// with this process (its parent-death signal), and its scratch folder is empty.
-executor_process& echo_executor() {
+void echo_call() {
+  // Never killed or reaped by hand: it ends with this process (its parent-death signal), and its
+  // scratch folder is empty.
   static executor_process* echo = [] {
     const std::lock_guard<std::mutex> lock(process_mutex);
     return new executor_process(true);
   }();
-  return *echo;
-}
-
-}  // namespace
-
-void start_executors() {
-  try {
-    (void)executor();
-  } catch (const executor_lost&) {
-    throw;
-  } catch (const std::exception&) {
-    // Left for the first call: find_entry turns it into the refusal it words.
-  }
-  try {
-    (void)echo_executor();
-  } catch (const std::exception&) {
-    // Left for echo_call, whose failure fails the timing as before.
-  }
-}
-
-void echo_call() {
-  executor_process* echo = &echo_executor();
   if (!echo->hello().device_ok) throw std::runtime_error("the echo executor: " + echo->hello().device_problem);
   wait_for_staging("the echo call");  // as call() does before its exchange
   wire::request request;

@@ -47,11 +47,11 @@ class executor_lost : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Starts the submission's executor and the echo executor (echo_call) where they are not running yet,
-// as their first use would (grading/performance_hold.hpp starts them before taking its GPU hold). An
-// executor lost while starting ends the case as at its first use (executor_lost); any other failure
-// to start is left for that first use to report, in its own words.
-void start_executors();
+// Ends the submission's executor, if one is running (asked to quit, killed after 10 s, reaped, and
+// everything in its sandbox's PID namespace with it); the next call starts a fresh one. A performance
+// case under grade.sh --performance-overlap ends it before letting go of its GPU hold
+// (grading/performance_hold.hpp), so no student's code is alive beside another's timing.
+void end_submission_executor();
 
 // Whether the submission exports `entry` (its executor is started if it is not running yet).
 // Throws std::runtime_error saying why the submission cannot be called at all (no submission, it does

@@ -1,16 +1,21 @@
-// grading/performance_hold.hpp without a GPU: the hold is one process at a time (a second waits until
-// the first lets go, and says how long it waited), and the performance case's hold does nothing at
-// all where grade.sh asked for no overlap (no KCONFORM_PERFORMANCE_HOLD_DIR: no CUDA call, no file).
+// grading/performance_hold.hpp without a GPU: the hold is one process at a time (a second finds it
+// taken, waits until the first lets go, and says it waited), an unopenable one is a clear error, and
+// the performance case's hold does nothing at all where grade.sh asked for no overlap (no
+// KCONFORM_PERFORMANCE_HOLD_DIR: no CUDA call, no file, no executor ended).
 #include "grading/performance_hold.hpp"
 
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -30,26 +35,36 @@ TEST(PerformanceHold, ASecondHolderWaitsForTheFirstToLetGo) {
   const std::string path = (dir / "gpu-0000-01-00-0.hold").string();
   int to_parent[2];
   ASSERT_EQ(::pipe(to_parent), 0);
-  auto* first = new file_hold(path);
+  std::optional<file_hold> first(std::in_place, path);
   EXPECT_LT(first->waited_seconds(), 0.5) << "nobody held it";
   const pid_t child = ::fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
-    // The child's own open of the file: flock holds are per open file, so it must wait for the parent.
-    const file_hold second(path);
-    const char waited = second.waited_seconds() >= 0.4 ? 'y' : 'n';
-    (void)!::write(to_parent[1], &waited, 1);
+    // The child's own open of the file: flock holds are per open file, so it must find it taken (no
+    // sleep decides that), then wait for the parent to let go. Whatever happens, it reports and ends.
+    char verdict = 'x';
+    try {
+      const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+      const bool taken = fd >= 0 && ::flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+      if (fd >= 0) ::close(fd);
+      const file_hold second(path);
+      verdict = !taken ? 'f' : second.waited_seconds() > 0.0 ? 'y' : 'n';
+    } catch (...) {
+    }
+    (void)!::write(to_parent[1], &verdict, 1);
     ::_exit(0);
   }
-  std::this_thread::sleep_for(std::chrono::milliseconds(600));
-  delete first;  // lets go: the child takes it now
-  char waited = '?';
-  EXPECT_EQ(::read(to_parent[0], &waited, 1), 1);
+  ::close(to_parent[1]);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  first.reset();  // lets go: the child takes it now
+  char verdict = '?';
+  EXPECT_EQ(::read(to_parent[0], &verdict, 1), 1);
   int status = 0;
   ::waitpid(child, &status, 0);
-  EXPECT_EQ(waited, 'y') << "the second holder did not wait for the first (0.6 s)";
   ::close(to_parent[0]);
-  ::close(to_parent[1]);
+  EXPECT_NE(verdict, 'f') << "the second holder did not find the hold taken while the first held it";
+  EXPECT_NE(verdict, 'x') << "the second holder could not take the hold once it was free";
+  EXPECT_EQ(verdict, 'y') << "the second holder did not wait for the first";
   const file_hold again(path);
   EXPECT_LT(again.waited_seconds(), 0.5) << "both let go: free again";
   std::filesystem::remove_all(dir);

@@ -18,6 +18,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
@@ -187,11 +188,19 @@ TEST(RunnerDeadline, AWaitForTheGpuHoldIsNotTheCasesOwnTime) {
   EXPECT_TRUE(too_long.waiting_for_gpu_hold);
   EXPECT_NE(too_long.describe().find("for its GPU hold"), std::string::npos) << too_long.describe();
   EXPECT_EQ(too_long.describe().find("hang"), std::string::npos) << "not the student's hang: " << too_long.describe();
+  const case_result charged = died_in_case("Grade.Timed", too_long, 1);
+  const auto problem = std::find_if(charged.properties.begin(), charged.properties.end(),
+                                    [](const auto& p) { return p.first == "grader_problem"; });
+  EXPECT_NE(problem, charged.properties.end()) << "a kill while waiting is the grader's problem: " << charged.message;
 
   const process_end after = run_hold_waiter(progress, 0.2, 1.5, 0.5, 5.0);
   EXPECT_TRUE(after.killed_by_watchdog) << "past G, 1.5 s of the case's own work passes its 0.5 s timeout";
   EXPECT_FALSE(after.waiting_for_gpu_hold);
   EXPECT_EQ(after.startup_allowance_seconds, 0.0) << after.describe();
+  const case_result own = died_in_case("Grade.Timed", after, 1);
+  EXPECT_TRUE(std::none_of(own.properties.begin(), own.properties.end(),
+                           [](const auto& p) { return p.first == "grader_problem"; }))
+      << "a hang of the case's own work is the student's";
   std::filesystem::remove(progress);
 }
 

@@ -100,14 +100,21 @@ else
   perf=$(awk '$1 ~ /\.performance$/ { print $1 }' "$work/overlap.tests")
   others=$(awk '$1 !~ /\.performance$/ { print $1 }' "$work/overlap.tests" | sort)
   [ -n "$perf" ] && [ -n "$others" ] || fail "--performance-overlap 3: no performance unit or no other unit read"
-  grep -A1 "^set_tests_properties(\"$perf\" PROPERTIES RESOURCE" "$project" | grep -q "KCONFORM_PERFORMANCE_HOLD_DIR=$work/overlap/ctest/gpu-holds" ||
-    fail "--performance-overlap 3: the performance unit has no hold folder"
+  grep -A1 "^set_tests_properties(\"$perf\" PROPERTIES RESOURCE" "$project" |
+    grep -q "KCONFORM_PERFORMANCE_HOLD_DIR=$work/overlap/ctest/gpu-holds;KCONFORM_GPU_HOLD_WAIT_S=1500" ||
+    fail "--performance-overlap 3: the performance unit has no hold folder or wait limit"
   grep -q "^set_tests_properties(\"$perf\" PROPERTIES DEPENDS \"kconform.performance_barrier\")" "$project" ||
     fail "--performance-overlap 3: the performance unit does not wait for the barrier"
   barrier=$(sed -n 's/^set_tests_properties("kconform.performance_barrier" PROPERTIES COST 0 DEPENDS "\(.*\)")$/\1/p' "$project" | tr ';' '\n' | sort)
   [ "$barrier" = "$others" ] || fail "--performance-overlap 3: the barrier waits for [$(echo $barrier)], not every other unit [$(echo $others)]"
   [ -d "$work/overlap/ctest/gpu-holds" ] || fail "--performance-overlap 3: no hold folder made"
 fi
+# More units at once than a GPU has slots is refused, before any grading.
+PATH="$work/bin:$PATH" KCONFORM_GRADING_SLOTS_PER_GPU=6 "$root/scripts/grade.sh" --family reduction --seed 1 \
+  --performance-overlap 7 --submission "$root/tests/submissions/reduction/correct.cu" --out "$work/overlap7" >"$work/overlap7.log" 2>&1
+status=$?
+[ $status -eq 2 ] && grep -q "more than the 6 slots" "$work/overlap7.log" ||
+  fail "--performance-overlap 7 of 6 slots: exit $status, expected 2 saying so: $(tail -1 "$work/overlap7.log")"
 PATH="$work/bin:$PATH" "$root/scripts/grade.sh" --family reduction --seed 1 --only 'Grade/*' \
   --submission "$root/tests/submissions/reduction/correct.cu" --out "$work/replay" >"$work/replay.log" 2>&1
 replay="$work/replay/ctest/CTestTestfile.cmake"

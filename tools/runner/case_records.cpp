@@ -83,10 +83,12 @@ std::string process_end::describe() const {
   {
     // Not a hang of the case's own: it was still waiting for another performance case to free the GPU
     // (grading/performance_hold.hpp), which that case's own deadline bounds far below this.
-    if (waiting_for_gpu_hold)
-      return "waited more than " + std::to_string(timeout_seconds + startup_allowance_seconds) +
-             " s for its GPU hold (another performance case's work on the GPU, grading/performance_hold.hpp), so "
-             "the runner killed it: the grader's wait, before any timing of this case";
+    if (waiting_for_gpu_hold) {
+      out << "waited more than " << timeout_seconds + startup_allowance_seconds
+          << " s for its GPU hold (other performance cases' work on the GPU, grading/performance_hold.hpp), so the "
+             "runner killed it: the grader's wait, before any of this case's work";
+      return out.str();
+    }
     if (startup_allowance_seconds > 0)
       out << "did not finish within " << timeout_seconds + startup_allowance_seconds << " s (KCONFORM_CASE_TIMEOUT_S "
           << timeout_seconds << " s, and " << startup_allowance_seconds
@@ -119,6 +121,9 @@ case_result died_in_case(const std::string& name, const process_end& end, int at
     message << " (exit() in the code under test, or a fatal error)";
   message << ". The cases after it ran in a fresh process.";
   r.message = message.str();
+  // Killed while waiting for its GPU hold: the grader's wait, before any of the case's own work
+  // (tools/grade_report reads grader_problem as grader_error: the grade is not final, grade.sh exits 2).
+  if (end.killed_by_watchdog && end.waiting_for_gpu_hold) r.properties.emplace_back("grader_problem", end.describe());
   return r;
 }
 
