@@ -11,7 +11,7 @@
 // case's first call and is ended (and reaped, with its sandbox's processes) before the hold is let
 // go, so no student's code is alive beside another's timing. Outside it are only the grader's own:
 // the grading process's start, its CUDA context (opened by KC_REQUIRE_GPU, before the hold), the echo
-// executor's idle context, and their teardown at exit. That such a context made or destroyed beside
+// executor's idle life (it starts at the case's first echo call, inside), and their teardown at exit. That such a context made or destroyed beside
 // a timed region leaves its ratio where it was is what scripts/grading_timing_under_startups.sh
 // measures; the default stays one unit a GPU until it has.
 //
@@ -35,11 +35,19 @@ class file_hold {
   file_hold(const file_hold&) = delete;
   file_hold& operator=(const file_hold&) = delete;
   double waited_seconds() const { return waited_seconds_; }
+  // The file's text, and writes to it (the holder's notes for the next holder).
+  std::string contents() const;
+  void clear();
+  void append(const std::string& text);
 
  private:
   int fd_ = -1;
   double waited_seconds_ = 0;
 };
+
+// Waits, up to `seconds`, until none of the processes `pids` (text: one id a line) runs any more (gone,
+// or a zombie: its GPU context is torn down by then); returns the seconds waited.
+double wait_for_processes_gone(const std::string& pids, double seconds);
 
 // The hold file of the current device in `dir`: <dir>/gpu-<PCI bus id, ':' and '.' as '-'>.hold, the
 // same for every process that sees the GPU, whatever CUDA_VISIBLE_DEVICES numbers it.
@@ -50,7 +58,10 @@ std::string gpu_hold_path(const std::string& dir);
 // wait does not count against the case's timeout), records the wait as the case property
 // gpu_hold_wait_seconds, and when destroyed ends the submission's executor, then lets go. A hold that
 // cannot be taken fails the case as the grader's problem (property grader_problem), never the
-// student's.
+// student's. Every submission executor started under the hold is written into the hold file as it
+// starts; a holder killed before it could end them (the runner's deadline, a kernel watchdog's exit)
+// lets go of the lock as it dies while they may still be dying, so the next holder waits (up to 15 s)
+// until the processes the file names are gone before its case begins.
 class performance_hold {
  public:
   performance_hold();

@@ -32,6 +32,8 @@
 namespace kc::grading::remote {
 namespace {
 
+void (*submission_executor_started)(int pid) = nullptr;  // on_submission_executor_start
+
 // The environment the executor gets: nothing of the judge's (no path of its run), but the devices this
 // process may see and the guard's memory limit (grading/submission_guard.cpp reads it there).
 std::vector<std::string> executor_environment(const std::string& scratch) {
@@ -136,6 +138,7 @@ class executor_process {
     close(pair[1]);
     fd_ = pair[0];
     pid_ = child.pid;
+    if (!echo_ && submission_executor_started != nullptr) submission_executor_started(pid_);
     layers_ = sandbox::describe(child);
     // The batch's reference cache is safe from the submission only while it cannot write the
     // grader's files (grading/submission_library.cpp): without the uid drop, this process stops
@@ -186,7 +189,7 @@ class executor_process {
     if (!message) died(during);
     const std::optional<wire::hello> h = wire::decode_hello(message->data(), message->size());
     if (!h || h->version != wire::protocol_version || h->stage != stage) {
-      kill(pid_, SIGKILL);
+      end();  // killed and reaped (nothing of it left running), its channel and scratch gone
       throw std::runtime_error("the submission's process did not greet the grader as it should");
     }
     return *h;
@@ -231,14 +234,14 @@ class executor_process {
   }
 
  public:
+  // Asks it to end, kills it if it has not in 10 s, reaps it, and ends as end() does.
+  void quit();
+
   // Kills and reaps the executor, if that is not done yet. It is PID 1 of its PID namespace, so its
   // tree ends with it (a wrapping tool and its target): whatever the tool wrote into its channel is
   // there before this returns, and so before the next case's marker. Where the sandbox could not make
   // that namespace (its layers say so), what the submission started may outlive it, as it outlived a
   // grading process that ended before (no worse: the runner's deadlines and memory watch still hold).
-  // Asks it to end, kills it if it has not in 10 s, reaps it, and ends as end() does.
-  void quit();
-
   void end() {
     (void)reap_within(0.0);
     if (fd_ >= 0) close(fd_);
@@ -577,6 +580,8 @@ wire::reply kernel_info(std::uint64_t kernel, int block) {
   executor_process& e = executor();
   return through_running([&] { return e.call(request, "a query of the submission's kernel"); });
 }
+
+void on_submission_executor_start(void (*hook)(int pid)) { submission_executor_started = hook; }
 
 void end_submission_executor() {
   {

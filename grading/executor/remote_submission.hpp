@@ -53,6 +53,11 @@ class executor_lost : public std::runtime_error {
 // (grading/performance_hold.hpp), so no student's code is alive beside another's timing.
 void end_submission_executor();
 
+// Calls `hook` with the process id of every submission executor started from now on (nullptr: none),
+// as soon as it is spawned, before any of its code runs: the GPU hold records them, so that the next
+// holder can wait for them to be gone where this process was killed before it could end them.
+void on_submission_executor_start(void (*hook)(int pid));
+
 // Whether the submission exports `entry` (its executor is started if it is not running yet).
 // Throws std::runtime_error saying why the submission cannot be called at all (no submission, it does
 // not load, the executor could not open the device).

@@ -42,19 +42,26 @@ TEST(PerformanceHold, ASecondHolderWaitsForTheFirstToLetGo) {
   if (child == 0) {
     // The child's own open of the file: flock holds are per open file, so it must find it taken (no
     // sleep decides that), then wait for the parent to let go. Whatever happens, it reports and ends.
+    // It tells the parent when it has looked, so the parent lets go only after that (no race on a
+    // loaded machine), and then at least 0.3 s later, which the child must have waited.
     char verdict = 'x';
     try {
       const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
       const bool taken = fd >= 0 && ::flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
       if (fd >= 0) ::close(fd);
+      const char looked = taken ? 't' : 'f';
+      (void)!::write(to_parent[1], &looked, 1);
       const file_hold second(path);
-      verdict = !taken ? 'f' : second.waited_seconds() > 0.0 ? 'y' : 'n';
+      verdict = !taken ? 'f' : second.waited_seconds() >= 0.25 ? 'y' : 'n';
     } catch (...) {
     }
     (void)!::write(to_parent[1], &verdict, 1);
     ::_exit(0);
   }
   ::close(to_parent[1]);
+  char looked = '?';
+  EXPECT_EQ(::read(to_parent[0], &looked, 1), 1);
+  EXPECT_EQ(looked, 't') << "the second holder did not find the hold taken while the first held it";
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   first.reset();  // lets go: the child takes it now
   char verdict = '?';
@@ -64,9 +71,42 @@ TEST(PerformanceHold, ASecondHolderWaitsForTheFirstToLetGo) {
   ::close(to_parent[0]);
   EXPECT_NE(verdict, 'f') << "the second holder did not find the hold taken while the first held it";
   EXPECT_NE(verdict, 'x') << "the second holder could not take the hold once it was free";
-  EXPECT_EQ(verdict, 'y') << "the second holder did not wait for the first";
+  EXPECT_EQ(verdict, 'y') << "the second holder did not wait (>= 0.25 s) for the first to let go (0.3 s after it looked)";
   const file_hold again(path);
   EXPECT_LT(again.waited_seconds(), 0.5) << "both let go: free again";
+  std::filesystem::remove_all(dir);
+}
+
+// A holder killed before it ended its executors leaves their ids in the hold file; the next holder
+// waits until they are gone (a zombie counts as gone: its GPU context is torn down), and no longer.
+TEST(PerformanceHold, TheNextHolderWaitsForTheLastHoldersExecutorsToBeGone) {
+  const pid_t dying = ::fork();
+  ASSERT_GE(dying, 0);
+  if (dying == 0) {
+    ::usleep(400000);  // an executor still dying for 0.4 s
+    ::_exit(0);
+  }
+  const double waited = wait_for_processes_gone(std::to_string(dying) + "\n", 5.0);
+  EXPECT_GE(waited, 0.3) << "returned while the process ran";
+  EXPECT_LT(waited, 3.0) << "waited on past its end (a zombie until reaped below)";
+  int status = 0;
+  ::waitpid(dying, &status, 0);
+  EXPECT_LT(wait_for_processes_gone(std::to_string(dying) + "\n", 5.0), 0.5) << "a reaped process is gone";
+  EXPECT_LT(wait_for_processes_gone("", 5.0), 0.5) << "no ids: nothing to wait for";
+  const double bounded = wait_for_processes_gone(std::to_string(::getpid()) + "\n", 0.3);
+  EXPECT_GE(bounded, 0.3);
+  EXPECT_LT(bounded, 2.0) << "one that never ends is waited for up to the bound only";
+}
+
+TEST(PerformanceHold, TheHoldFileKeepsTheHoldersNotes) {
+  const std::filesystem::path dir = fresh_folder("kc_hold_notes");
+  file_hold held((dir / "gpu.hold").string());
+  EXPECT_EQ(held.contents(), "");
+  held.append("123\n");
+  held.append("456\n");
+  EXPECT_EQ(held.contents(), "123\n456\n");
+  held.clear();
+  EXPECT_EQ(held.contents(), "");
   std::filesystem::remove_all(dir);
 }
 

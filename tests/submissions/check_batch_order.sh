@@ -11,8 +11,9 @@
 #     (one slot) with 4;
 #   - no failing case's data dump in any test (KCONFORM_FAILURE_DUMPS=off), except in a replay of named
 #     cases (--only), whose tests write them;
-#   - --performance-overlap N: the performance unit on slots/N slots, with the batch's GPU hold folder,
-#     after a barrier test that waits for every other unit; without it, neither.
+#   - --performance-overlap N: the performance unit on ceil(slots/N) slots, with the batch's GPU hold
+#     folder, after a barrier test that waits for every other unit; without it, neither; N above the
+#     slots refused.
 # CPU only: nvidia-smi is faked to find no GPU, so grade.sh writes the project and stops before running it.
 #   check_batch_order.sh <work dir>
 set -u
@@ -79,9 +80,10 @@ for processes in per-student per-group; do
   [ "$environments" -ge 5 ] || fail "$processes: read $environments test environment(s), expected at least 5"
   [ "$without" = 0 ] || fail "$processes: $without test(s) would write failure dumps (no KCONFORM_FAILURE_DUMPS=off)"
 done
-# --performance-overlap 3 (6 slots): each performance unit asks for 2 slots, holds its GPU in the
-# batch's hold folder, and waits for a barrier that waits for every other unit of the batch; by
-# default (above) none of that: no barrier, no hold folder.
+# --performance-overlap 4 (6 slots): each performance unit asks for ceil(6/4) = 2 slots (at most 4 a
+# GPU; 6/4 rounded down would let 6 in), keeps the host's cores for its threads (its OpenMP work is
+# inside its hold), holds its GPU in the batch's hold folder, and waits for a barrier that waits for
+# every other unit of the batch; by default (above) none of that: no barrier, no hold folder.
 for processes in per-student per-group; do
   project="$work/$processes/ctest/CTestTestfile.cmake"
   [ -f "$project" ] || continue
@@ -89,25 +91,25 @@ for processes in per-student per-group; do
     fail "$processes: a barrier or a hold without --performance-overlap"
 done
 PATH="$work/bin:$PATH" KCONFORM_GRADING_SLOTS_PER_GPU=6 "$root/scripts/grade.sh" --family reduction --seed 1 \
-  --performance-overlap 3 --submission "$root/tests/submissions/reduction/correct.cu" --out "$work/overlap" >"$work/overlap.log" 2>&1
+  --performance-overlap 4 --submission "$root/tests/submissions/reduction/correct.cu" --out "$work/overlap" >"$work/overlap.log" 2>&1
 project="$work/overlap/ctest/CTestTestfile.cmake"
 if [ ! -f "$project" ]; then
-  fail "--performance-overlap 3: grade.sh wrote no project ($work/overlap.log)"
+  fail "--performance-overlap 4: grade.sh wrote no project ($work/overlap.log)"
 else
   tests_of "$project" >"$work/overlap.tests"
-  awk '$1 ~ /\.performance$/ && $3 != "gpus:2" { print }' "$work/overlap.tests" | grep -q . &&
-    fail "--performance-overlap 3 of 6 slots: a performance unit not on 2 slots: $(grep performance "$work/overlap.tests")"
+  awk -v cores="$(nproc)" '$1 ~ /\.performance$/ && ($3 != "gpus:2" || $4 != cores) { print }' "$work/overlap.tests" | grep -q . &&
+    fail "--performance-overlap 4 of 6 slots: a performance unit not on 2 slots: $(grep performance "$work/overlap.tests")"
   perf=$(awk '$1 ~ /\.performance$/ { print $1 }' "$work/overlap.tests")
   others=$(awk '$1 !~ /\.performance$/ { print $1 }' "$work/overlap.tests" | sort)
-  [ -n "$perf" ] && [ -n "$others" ] || fail "--performance-overlap 3: no performance unit or no other unit read"
+  [ -n "$perf" ] && [ -n "$others" ] || fail "--performance-overlap 4: no performance unit or no other unit read"
   grep -A1 "^set_tests_properties(\"$perf\" PROPERTIES RESOURCE" "$project" |
     grep -q "KCONFORM_PERFORMANCE_HOLD_DIR=$work/overlap/ctest/gpu-holds;KCONFORM_GPU_HOLD_WAIT_S=1500" ||
-    fail "--performance-overlap 3: the performance unit has no hold folder or wait limit"
+    fail "--performance-overlap 4: the performance unit has no hold folder or wait limit"
   grep -q "^set_tests_properties(\"$perf\" PROPERTIES DEPENDS \"kconform.performance_barrier\")" "$project" ||
-    fail "--performance-overlap 3: the performance unit does not wait for the barrier"
+    fail "--performance-overlap 4: the performance unit does not wait for the barrier"
   barrier=$(sed -n 's/^set_tests_properties("kconform.performance_barrier" PROPERTIES COST 0 DEPENDS "\(.*\)")$/\1/p' "$project" | tr ';' '\n' | sort)
-  [ "$barrier" = "$others" ] || fail "--performance-overlap 3: the barrier waits for [$(echo $barrier)], not every other unit [$(echo $others)]"
-  [ -d "$work/overlap/ctest/gpu-holds" ] || fail "--performance-overlap 3: no hold folder made"
+  [ "$barrier" = "$others" ] || fail "--performance-overlap 4: the barrier waits for [$(echo $barrier)], not every other unit [$(echo $others)]"
+  [ -d "$work/overlap/ctest/gpu-holds" ] || fail "--performance-overlap 4: no hold folder made"
 fi
 # More units at once than a GPU has slots is refused, before any grading.
 PATH="$work/bin:$PATH" KCONFORM_GRADING_SLOTS_PER_GPU=6 "$root/scripts/grade.sh" --family reduction --seed 1 \

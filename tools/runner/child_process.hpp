@@ -28,10 +28,11 @@ struct child_spec {
   double startup_allowance_seconds = 0;
   // How long a case may wait for its GPU hold (a W record, fixtures/case_progress.hpp: a grading
   // performance case waiting for other performance cases of its GPU, grading/performance_hold.hpp) on
-  // top of its timeout; KCONFORM_GPU_HOLD_WAIT_S sets it (grade.sh: 1500 s, under the test's CTest
-  // timeout). Each hold ahead lasts at most its case's deadline (its runner kills it, and the kernel
-  // frees the lock), but flock serves no queue, so this is a generous bound, not a proof; a case killed
-  // while waiting is the grader's problem (died_in_case), never the student's.
+  // top of its timeout; KCONFORM_GPU_HOLD_WAIT_S sets it for a whole unit (grade.sh: 1500 s, under the
+  // test's CTest timeout). Each hold ahead ends when its case does or its runner kills it (the kernel
+  // frees the lock), but a case's deadline restarts at each of its records and flock serves no queue,
+  // so this is a generous bound, not a proof; a case killed while waiting is the grader's problem
+  // (died_in_case), never the student's.
   double gpu_hold_wait_seconds = 600;
   std::string tool_log;  // the wrapping tool's --log-file, or empty
   // Device memory the child's process group may hold (0: no limit), and the watch that measures it

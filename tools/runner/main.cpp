@@ -98,6 +98,15 @@ bool tool_until_finding() {
   return value != nullptr && std::string(value) == "1";
 }
 
+// A setting's seconds: a finite number above 0, else nullopt (unset, empty, garbage, inf, nan).
+std::optional<double> positive_seconds(const char* text) {
+  if (text == nullptr || *text == '\0') return std::nullopt;
+  char* end = nullptr;
+  const double value = std::strtod(text, &end);
+  if (*end != '\0' || !std::isfinite(value) || value <= 0) return std::nullopt;
+  return value;
+}
+
 [[noreturn]] void usage(const std::string& problem) {
   std::cerr << "kconform_runner: " << problem << "\n(see tools/runner/main.cpp for usage)\n";
   std::exit(2);
@@ -391,9 +400,12 @@ int run_unit(const options& o) {
     spec.case_timeout_seconds = case_timeout(o);
     spec.startup_allowance_seconds = kc::startup_deadline_seconds();
     // A graded performance case's wait for its GPU hold (KCONFORM_GPU_HOLD_WAIT_S: grade.sh
-    // --performance-overlap sets it below the test's own CTest timeout).
-    if (const char* hold_wait = std::getenv("KCONFORM_GPU_HOLD_WAIT_S"); hold_wait != nullptr && std::atof(hold_wait) > 0)
-      spec.gpu_hold_wait_seconds = std::atof(hold_wait);
+    // --performance-overlap sets it below the test's own CTest timeout). A budget for the whole unit,
+    // not each process: what the unit has run so far is taken off, so a retried process (device
+    // memory) cannot wait again past CTest's timeout, which would leave no report at all.
+    if (const std::optional<double> hold_wait = positive_seconds(std::getenv("KCONFORM_GPU_HOLD_WAIT_S")))
+      spec.gpu_hold_wait_seconds =
+          std::max(0.0, *hold_wait - std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
     spec.memory_limit_bytes = memory_limit;
     spec.memory_watch = memory_watch.get();
 
