@@ -73,7 +73,7 @@ while [ $# -gt 0 ]; do
     --jobs) jobs=$2; shift 2 ;;
     --processes) processes=$2; shift 2 ;;
     --performance-overlap) overlap=$2; shift 2 ;;
-    -h | --help) sed -n '2,50p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,52p' "$0"; exit 0 ;;
     *) echo "grade.sh: unknown argument $1 (--help)" >&2; exit 2 ;;
   esac
 done
