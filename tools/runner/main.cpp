@@ -189,7 +189,7 @@ std::vector<listed_case> list_cases(const options& o) {
 }
 
 double case_timeout(const options& o) {
-  if (const char* text = std::getenv("KCONFORM_CASE_TIMEOUT_S"); text != nullptr && std::atof(text) > 0) return std::atof(text);
+  if (const std::optional<double> seconds = positive_seconds(std::getenv("KCONFORM_CASE_TIMEOUT_S"))) return *seconds;
   return o.case_timeout > 0 ? o.case_timeout : 300;
 }
 
