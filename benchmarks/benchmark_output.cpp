@@ -109,8 +109,9 @@ std::string conditions_markdown(const perf::run_conditions& at_start, const perf
      << "Method: every time is `kc::perf::measure()` (docs/performance.md) — warm-up for " << fixed(defaults.warmup_ms, 0)
      << " ms (" << fixed(defaults.rewarm_ms, 0) << " ms and 2 launches for a point within " << fixed(defaults.recent_ms, 0)
      << " ms of the previous one: the GPU is still busy-clocked), timed regions of at least " << fixed(defaults.min_region_us, 0)
-     << " µs (shorter launches batched, the batch replayed as one CUDA graph when it can be captured), and samples until "
-        "the median's 95% confidence interval is within ±"
+     << " µs (shorter launches batched, the batch replayed as one CUDA graph when it can be captured, and a replayed "
+        "region queued behind a hold the host releases once the region is enqueued, so it times the device's work, not "
+        "the host's launch), and samples until the median's 95% confidence interval is within ±"
      << fixed(100.0 * defaults.target_ci, 1) << "% or the " << fixed(defaults.budget_ms, 0)
      << " ms budget ends (at least " << defaults.min_samples
      << " samples); figures are per launch, the median with its q1–q3.\n";
@@ -138,7 +139,7 @@ std::string quartiles_ms_text(const perf::sample_stats& s, int decimals) {
 
 std::string sampling_text(const perf::sample_stats& s) {
   std::string text = std::to_string(s.samples) + " × " + std::to_string(s.batch);
-  if (s.graph) text += ", graph";
+  if (s.graph) text += s.queued ? ", graph, queued" : ", graph";
   if (!s.clocks_ok) text += " (low clock)";
   return text;
 }

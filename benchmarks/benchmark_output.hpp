@@ -65,7 +65,7 @@ std::string stats_csv_header();
 std::string stats_csv_fields(const perf::sample_stats& stats);
 
 // Markdown cells: the median in ms, its q1–q3 in ms ("0.0362–0.0371"), and how it was sampled
-// ("45 × 5, graph"; "(low clock)" when clocks_ok is false).
+// ("45 × 5, graph, queued": replayed as a graph, queued behind a hold; "(low clock)" when clocks_ok is false).
 std::string median_ms_text(const perf::sample_stats& stats, int decimals);
 std::string quartiles_ms_text(const perf::sample_stats& stats, int decimals);
 std::string sampling_text(const perf::sample_stats& stats);
