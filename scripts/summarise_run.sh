@@ -13,6 +13,39 @@ out=$1 gpu_name=$2 build_s=$3 build_status=$4 test_s=$5 ctest_status=$6 args=$7
 # stays "&lt;"), line breaks as spaces, and '|' escaped so it cannot split a table cell.
 xml_text() { sed "s/&lt;/</g; s/&gt;/>/g; s/&quot;/\"/g; s/&apos;/'/g; s/&#10;/ /g; s/&#13;/ /g; s/&#9;/ /g; s/&amp;/\&/g"; }
 pipes() { sed 's/|/\\|/g'; }
+# Each failed case of tools/runner's units/<unit>.xml: "<unit>: <suite>.<case>", then what its failure
+# says, indented: the first wrong element, the case, the replay command, the data file (a value
+# check), or the verdict (a perf point), without GoogleTest's own lines around it ("<file>:<line>:
+# Value of: ...", "<file>:<line>: Expected: (a) != (b), actual: ...", "Actual: false (", "Expected:
+# true"). At most 8 lines a case.
+failed_cases() {
+  for f in "$@"; do
+    [ -f "$f" ] || continue
+    awk -v unit="$(basename "$f" .xml)" '
+      /<testcase / {
+        failed = ($0 ~ /status="failed"/); body = 0
+        if (failed) {
+          suite = $0; sub(/.*classname="/, "", suite); sub(/".*/, "", suite)
+          name = $0; sub(/.* name="/, "", name); sub(/".*/, "", name)
+          print unit ": " suite "." name
+        }
+      }
+      failed && /<failure / { body = 1; n = 0; opened = 0; sub(/.*<failure[^>]*>/, "") }
+      failed && body {
+        line = $0
+        last = sub(/<\/failure>.*/, "", line)
+        if (sub(/^ *Actual: false \(/, "", line)) opened = 1
+        # "Expected: true" closes what "Actual: false (" opened: its ")" ends the line before it.
+        if (line ~ /^Expected: true *$/) { if (opened && n > 0) sub(/\) *$/, "", lines[n]); opened = 0 }
+        else if (line !~ /^[^ ]*:[0-9]+: (Value of|Failure|Expected)/ && line !~ /^ *$/) { sub(/^ +/, "", line); lines[++n] = line }
+        if (last) {
+          for (i = 1; i <= n && i <= 8; i++) print "    " lines[i]
+          body = 0
+        }
+      }
+      /<\/testcase>/ { failed = 0; body = 0 }' "$f"
+  done | xml_text
+}
 cell() { xml_text | pipes; }
 
 # CTest's counts, summed over every <testsuite ... tests="N" failures="F" ... skipped="S" ...> (one
@@ -124,7 +157,7 @@ if [ "$failures" -gt 0 ] || [ "$ctest_status" -ne 0 ]; then
   # Each phase's list (ctest.log holds both phases' logs, one after the other).
   awk '/The following tests FAILED/ { p = 1 } /^Errors while running CTest/ { p = 0 } p' "$out/ctest.log" 2>/dev/null | head -n 40
   grep -h -B1 -x 'No tests were found!!!' "$out/ctest.log" 2>/dev/null | head -n 4  # a phase that selected nothing
-  grep -h -B1 -A1 'status="failed"' "$out"/units/*.xml 2>/dev/null | grep -o 'name="[^"]*"\|message="[^"]*"' | xml_text | head -n 60
+  failed_cases "$out"/units/*.xml | head -n 80
   echo '```'
   echo
 fi

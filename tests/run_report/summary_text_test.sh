@@ -56,5 +56,35 @@ grep -qF "| reduction/Slow/n=2^26/block=256 | GPU 2 (GPU-1a2b3c4d) | SLOW | +20.
   { echo "FAILED: the slow point's card:"; sed -n '/^## Performance/,/^## /p' "$work/summary5.md"; exit 1; }
 grep -qF "Perf points: 3 (OK 1, SLOW 1, FAST 0, AMBIGUOUS 1, NO_BASELINE 0)" "$work/summary5.md" ||
   { echo "FAILED: old and new rows counted together:"; grep '^Perf points' "$work/summary5.md"; exit 1; }
+# The failed cases under "Failed or not run": each named with its unit, then what its failure says
+# (not GoogleTest's "Value of"/"Expected" lines, nor a property's name="..." as before), and a perf
+# point's verdict though its properties come first.
+sed -n '/^## Failed or not run/,/^## The ten/p' "$work/summary.md" >"$work/failed.txt"
+for want in "matmul.conformance.SharedTiled: Matmul/Conformance.MatchesReference/SharedTiledM3N5K2B16TW16Integer" \
+  "    C[0][4]: expected 5, got 0 (first of 3 wrong elements of 15: the last column)" \
+  "    replay: KCONFORM_SEED=20261122 /work/main/build/gpu/tests/matmul_gpu_tests --gtest_filter='Matmul/Conformance.MatchesReference/SharedTiledM3N5K2B16TW16Integer'"; do
+  grep -qxF -- "$want" "$work/failed.txt" || { echo "FAILED: the failed case's lines lack: $want"; cat "$work/failed.txt"; exit 1; }
+done
+grep -q 'data: .*SharedTiledM3N5K2B16TW16Integer.txt$' "$work/failed.txt" ||
+  { echo "FAILED: the data line keeps the closing ')' of 'Actual: false ('"; cat "$work/failed.txt"; exit 1; }
+if grep -nE 'name="|Value of:|Expected: true' "$work/failed.txt"; then echo "FAILED: GoogleTest's or XML's words above"; exit 1; fi
+perf_unit="$work/run/units/polybench.perf.AgainstBaseline.xml"
+cat >"$perf_unit" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<testsuites tests="1" failures="1" skipped="0" time="3.8" name="polybench.perf.AgainstBaseline">
+  <testsuite name="polybench.perf.AgainstBaseline" tests="1" failures="1" skipped="0" errors="0" time="3.8">
+    <testcase classname="Polybench/PolybenchPerf" name="NotSlowerThanBaseline/Conv2dSharedTileN4096" time="1.2" status="failed">
+      <properties><property name="gpu" value="NVIDIA H100 80GB HBM3"/><property name="input_seconds" value="0.4"/></properties>
+      <failure message="/w/fixtures/perf_check.hpp:73: Expected: (kc_outcome.result) != (::kc::perf::verdict::slow), actual: 4-byte object &lt;01-00 00-00&gt; vs 4-byte object &lt;01-00 00-00&gt;">/w/fixtures/perf_check.hpp:73: Expected: (kc_outcome.result) != (::kc::perf::verdict::slow), actual: 4-byte object &lt;01-00 00-00&gt; vs 4-byte object &lt;01-00 00-00&gt;
+polybench/Conv2dSharedTile/4096x4096/block=16x16: SLOW, +3.0% over the baseline (threshold 3.0%)</failure>
+    </testcase>
+  </testsuite>
+</testsuites>
+XML
+bash "$root/scripts/summarise_run.sh" "$work/run" "NVIDIA H100" 1 0 1 0 "" 2>/dev/null | sed -n '/^## Failed or not run/,/^## The ten/p' >"$work/failed2.txt"
+grep -qxF "polybench.perf.AgainstBaseline: Polybench/PolybenchPerf.NotSlowerThanBaseline/Conv2dSharedTileN4096" "$work/failed2.txt" &&
+  grep -qxF "    polybench/Conv2dSharedTile/4096x4096/block=16x16: SLOW, +3.0% over the baseline (threshold 3.0%)" "$work/failed2.txt" ||
+  { echo "FAILED: the slow perf case:"; cat "$work/failed2.txt"; exit 1; }
+if grep -nE 'name="|4-byte object' "$work/failed2.txt"; then echo "FAILED: GoogleTest's or XML's words above"; exit 1; fi
 echo "passed: the first catch reads decoded, on one line, with its first wrong element; busy time and units per GPU;" \
-  "a slow perf point names its card"
+  "a slow perf point names its card; each failed case is named with what its failure says"
