@@ -47,11 +47,11 @@ std::size_t widest_key(const kc::perf::baseline& b) {
 
 void print_points(const kc::perf::baseline& b) {
   const int width = static_cast<int>(widest_key(b));
-  std::printf("%-*s %12s %12s %12s %8s %5s %8s %6s\n", width, "key", "median_us", "q1_us", "q3_us", "spread%", "runs",
-              "samples", "batch");
+  std::printf("%-*s %12s %12s %12s %8s %5s %8s %6s %9s\n", width, "key", "median_us", "q1_us", "q3_us", "spread%", "runs",
+              "samples", "batch", "regions");
   for (const kc::perf::baseline_point& p : b.points)
-    std::printf("%-*s %12.3f %12.3f %12.3f %8.2f %5zu %8d %6d\n", width, p.key.str().c_str(), p.median_us, p.q1_us,
-                p.q3_us, 100.0 * p.run_spread, p.run_medians_us.size(), p.samples, p.batch);
+    std::printf("%-*s %12.3f %12.3f %12.3f %8.2f %5zu %8d %6d %9s\n", width, p.key.str().c_str(), p.median_us, p.q1_us,
+                p.q3_us, 100.0 * p.run_spread, p.run_medians_us.size(), p.samples, p.batch, p.queued ? "queued" : "launched");
 }
 
 int merge(const std::vector<std::string_view>& args) {
