@@ -145,10 +145,16 @@ endif()
 
 # kconform_add_gpu_suite(<target> FAMILY <family> KIND <kind> SOURCES <src...> [LIBRARIES <lib...>]
 #                        [LABELS <label...>] [EXCLUSIVE] [RUN_SERIAL] [TIMEOUT <s>] [CASE_TIMEOUT <s>]
-#                        [REFERENCE_THREADS <n>] [PRIORITY <cost>] [SECONDS_PER_SHARD <s>] [EVERY_GPU])
+#                        [REFERENCE_THREADS <n>] [PRIORITY <cost>] [SECONDS_PER_SHARD <s>] [EVERY_GPU]
+#                        [EVERY_GPU_UNITS <regex>])
 # EVERY_GPU (with RUN_SERIAL: the perf suites): on a run of several GPUs, each alone test on its own
 # (KCONFORM_ALONE_PER_GPU, KCONFORM_GPU_COUNT > 1), every unit runs once on each GPU, all at once, as
 # units <name>.gpu<k>, each copy with KCONFORM_ALONE_REFERENCE_THREADS OpenMP threads (cores / GPUs).
+# EVERY_GPU_UNITS narrows that to the units whose name matches (the perf points, AgainstBaseline,
+# judged on every card against its model's baseline); the suite's other units (a seed's in-run
+# conclusions, ratios of two kernels timed in one process) run once, alone on one GPU, as on one GPU:
+# on 2 H100s at 545767d the seed conclusions' 10 s held both GPUs, and their 6 cases ran twice
+# (17,555 cases against one GPU's 17,484: the perf points' 65 copies and those).
 # PRIORITY is added to each unit's declared cost: CTest starts the highest cost first, so units that
 # are long and mostly CPU work (the 2^31 sizes) start early and overlap the GPU-bound ones. A unit
 # with measured seconds (ctest_config/test_costs.txt, CTest's cost data) is ordered by those instead.
@@ -163,7 +169,7 @@ endif()
 # <kind> and LABELS; per-case verdicts in units/<name>.xml. Units are listed when ctest runs (the
 # program is asked, without touching CUDA), and ordered heaviest first by their declared cost.
 function(kconform_add_gpu_suite target)
-  cmake_parse_arguments(ARG "EXCLUSIVE;RUN_SERIAL;EVERY_GPU" "FAMILY;KIND;TIMEOUT;CASE_TIMEOUT;REFERENCE_THREADS;PRIORITY;SECONDS_PER_SHARD" "SOURCES;LIBRARIES;DEFINITIONS;LABELS" ${ARGN})
+  cmake_parse_arguments(ARG "EXCLUSIVE;RUN_SERIAL;EVERY_GPU" "FAMILY;KIND;TIMEOUT;CASE_TIMEOUT;REFERENCE_THREADS;PRIORITY;SECONDS_PER_SHARD;EVERY_GPU_UNITS" "SOURCES;LIBRARIES;DEFINITIONS;LABELS" ${ARGN})
   if(NOT DEFINED ARG_SECONDS_PER_SHARD)
     set(ARG_SECONDS_PER_SHARD ${KCONFORM_SECONDS_PER_SHARD})
   endif()
@@ -199,13 +205,30 @@ function(kconform_add_gpu_suite target)
     set(slots ${KCONFORM_GPU_SLOTS})
   endif()
   # One copy per GPU (EVERY_GPU): the launcher runs the unit on each GPU of its resource groups.
+  # In the generated test lines below: the launcher argument, the name's suffix and the groups, as
+  # text; where the suite fans out, per unit (a unit EVERY_GPU_UNITS leaves out gets none of it).
   set(groups 1)
   set(launcher "")
   set(name_suffix "")
+  set(every_gpu_block "")
   if(ARG_EVERY_GPU AND ARG_RUN_SERIAL AND KCONFORM_ALONE_PER_GPU AND KCONFORM_GPU_COUNT GREATER 1)
-    set(groups ${KCONFORM_GPU_COUNT})
-    set(launcher "\"${KCONFORM_EVERY_GPU_LAUNCHER}\"")
-    set(name_suffix ".gpu@GPU@")
+    if(NOT DEFINED ARG_EVERY_GPU_UNITS)
+      set(ARG_EVERY_GPU_UNITS ".*")
+    endif()
+    set(groups "\${unit_groups}")
+    set(launcher "\${unit_launcher}")
+    set(name_suffix "\${unit_suffix}")
+    set(every_gpu_block "
+  # EVERY_GPU: on every GPU at once through the launcher, or (a unit EVERY_GPU_UNITS leaves out) once.
+  if(\"\${unit}\" MATCHES \"${ARG_EVERY_GPU_UNITS}\")
+    set(unit_launcher \"${KCONFORM_EVERY_GPU_LAUNCHER}\")
+    set(unit_groups ${KCONFORM_GPU_COUNT})
+    set(unit_suffix \".gpu@GPU@\")
+  else()
+    set(unit_launcher)
+    set(unit_groups 1)
+    set(unit_suffix \"\")
+  endif()")
   endif()
   set(labels "gpu;${ARG_FAMILY};${ARG_KIND}")
   foreach(label IN LISTS ARG_LABELS)
@@ -395,7 +418,7 @@ foreach(line IN LISTS units)
   if(shards GREATER count)
     set(shards \${count})
   endif()
-  math(EXPR cost \"\${cost} / \${shards}\")
+  math(EXPR cost \"\${cost} / \${shards}\")${every_gpu_block}
   foreach(shard RANGE 1 \${shards})
     set(name \"${prefix}.\${unit}\")
     if(shards GREATER 1)

@@ -10,7 +10,9 @@
 #     others only on other GPUs;
 #   - the two presets' label filters, applied to this build's tests, split gpu's tests exactly: each
 #     in one phase, none in both (run twice) or neither (never run), the alone phase = the RUN_SERIAL
-#     tests.
+#     tests;
+#   - a test of the shared phase asks for at most one slot of one GPU (that phase's spec has
+#     ceil(16 / GPUs) slots a GPU on several).
 # Fails, naming each test where one of these does not hold.
 cmake_minimum_required(VERSION 3.25)
 
@@ -133,6 +135,11 @@ if(count GREATER 0)
       list(APPEND wrong "${name}: RUN_SERIAL without label alone")
     elseif(alone AND NOT serial)
       list(APPEND wrong "${name}: label alone without RUN_SERIAL")
+    endif()
+    # The shared phase's spec may give each GPU fewer slots than KCONFORM_GPU_SLOTS (run_gpu_suite.sh:
+    # ceil(16 / GPUs) on several), so a test of that phase asks for one slot of one GPU at most.
+    if(shared_phase AND NOT alone_phase AND (slots_asked GREATER 1 OR slots_asked LESS 0))
+      list(APPEND wrong "${name}: shares the GPU but asks for ${slots_asked} GPU slot(s) (-1: groups that differ), not one")
     endif()
     if(shared_phase AND alone_phase)
       list(APPEND wrong "${name}: in both phases (gpu-shared and gpu-alone): it would run twice")

@@ -76,6 +76,18 @@ t0=$(date +%s)
 # polybench_covariance.conformance.Large's cases took as long as all of them had) and 40 CUDA
 # start-ups at once, which the driver does one at a time (first cases 10.9 s in the median unit).
 shared_width=$(( slots * gpus )); [ "$shared_width" -le 16 ] || shared_width=16
+# On several GPUs that cap is the shared phase's slots, ceil(16 / GPUs) a GPU (8 on 2, 4 on 4), not
+# its jobs: CTest runs shared_width + 6 jobs, as on one GPU (10 slots, the preset's 16 jobs), so the
+# CPU tests run beside the GPU units from the start. With the jobs as the cap they all waited for
+# the GPU units (16 jobs, 20 or 40 slots): on 2 H100s at 545767d the shared phase's last 6 s were
+# CPU tests alone (RunnerDeadline's 4 s sleeps, scripts.every_gpu_registration), the GPUs idle.
+# Every test of that phase asks for one slot (labels.gpu_run_phases checks it).
+shared_slots=$slots shared_jobs=()
+if [ "$gpus" -gt 1 ]; then
+  shared_slots=$(( (shared_width + gpus - 1) / gpus )); [ "$shared_slots" -le "$slots" ] || shared_slots=$slots
+  shared_jobs=(-j $(( shared_slots * gpus + 6 )))
+  ctest_config/make_resource_spec.sh "$out/resources-shared.json" "$shared_slots"
+fi
 # Cores over the processes at once, rounded up: they wait for the GPU blocking, so a core is rarely
 # held by two threads at once, and a long reference on 1 thread would trail the phase.
 threads=$(( ($(nproc) + shared_width - 1) / shared_width )); [ "$threads" -ge 1 ] || threads=1
@@ -145,9 +157,10 @@ if [ $build_status -eq 0 ]; then
     # How busy the host's CPUs are in this phase (summary.md's "Time" line), every 0.5 s.
     scripts/cpu_sampler.sh 0.5 >"$out/cpu_busy-$phase.csv" 2>/dev/null &
     cpu_sampler=$!
-    jobs=()  # shared: the preset's 16 (shared_width, above)
+    jobs=("${shared_jobs[@]}") spec=$out/resources.json  # shared: the preset's 16 on one GPU (above)
+    [ "$phase" = shared ] && [ "$gpus" -gt 1 ] && spec=$out/resources-shared.json
     [ "$phase" = alone ] && jobs=("${alone_jobs[@]}")
-    ctest --preset gpu-$phase --resource-spec-file "$out/resources.json" --output-junit "$out/junit-$phase.xml" \
+    ctest --preset gpu-$phase --resource-spec-file "$spec" --output-junit "$out/junit-$phase.xml" \
       "${jobs[@]}" "${shard_args[@]}" "$@" >"$out/ctest-$phase.log" 2>&1
     status=$?
     kill "$cpu_sampler" 2>/dev/null; wait "$cpu_sampler" 2>/dev/null; cpu_sampler=
