@@ -126,8 +126,8 @@ set(KCONFORM_SHARED_GPU_ENVIRONMENT "KCONFORM_CUDA_SYNC=${KCONFORM_SHARED_CUDA_S
 # which bounds the CPU they contend for. labels.gpu_run_phases checks either form.
 option(KCONFORM_ALONE_PER_GPU "Tests labelled alone have their GPU to themselves, not the machine" OFF)
 # How many GPUs the run uses (run_gpu_suite.sh: those it sees). With KCONFORM_ALONE_PER_GPU and more
-# than one, a suite registered EVERY_GPU (the perf points) runs each unit on every GPU at once, each
-# copy alone on its card (RESOURCE_GROUPS "<count>,gpus:<slots>", ctest_config/on_every_resource_gpu.sh),
+# than one, a suite registered EVERY_GPU (the perf points) runs each unit (but those EVERY_GPU_EXCEPT
+# names) on every GPU at once, each copy alone on its card (RESOURCE_GROUPS "<count>,gpus:<slots>", ctest_config/on_every_resource_gpu.sh),
 # so every card of the host is judged against its model's stored baseline and a slow one is named.
 # The configure presets set both to one GPU (OFF, 1) on every `cmake --preset`, so a build that once
 # ran on several does not keep asking for them: the test presets' resource spec
@@ -146,13 +146,14 @@ endif()
 # kconform_add_gpu_suite(<target> FAMILY <family> KIND <kind> SOURCES <src...> [LIBRARIES <lib...>]
 #                        [LABELS <label...>] [EXCLUSIVE] [RUN_SERIAL] [TIMEOUT <s>] [CASE_TIMEOUT <s>]
 #                        [REFERENCE_THREADS <n>] [PRIORITY <cost>] [SECONDS_PER_SHARD <s>] [EVERY_GPU]
-#                        [EVERY_GPU_UNITS <regex>])
+#                        [EVERY_GPU_EXCEPT <regex>])
 # EVERY_GPU (with RUN_SERIAL: the perf suites): on a run of several GPUs, each alone test on its own
 # (KCONFORM_ALONE_PER_GPU, KCONFORM_GPU_COUNT > 1), every unit runs once on each GPU, all at once, as
 # units <name>.gpu<k>, each copy with KCONFORM_ALONE_REFERENCE_THREADS OpenMP threads (cores / GPUs).
-# EVERY_GPU_UNITS narrows that to the units whose name matches (the perf points, AgainstBaseline,
-# judged on every card against its model's baseline); the suite's other units (a seed's in-run
-# conclusions, ratios of two kernels timed in one process) run once, alone on one GPU, as on one GPU:
+# EVERY_GPU_EXCEPT leaves out the units whose name matches (a seed's in-run conclusions,
+# SeedConclusions: ratios of two kernels timed in one process, no baseline): they run once, alone on
+# one GPU, as on one GPU, while every other unit (the perf points, AgainstBaseline, judged on every
+# card against its model's baseline, and any added later) still fans out:
 # on 2 H100s at 545767d the seed conclusions' 10 s held both GPUs, and their 6 cases ran twice
 # (17,555 cases against one GPU's 17,484: the perf points' 65 copies and those).
 # PRIORITY is added to each unit's declared cost: CTest starts the highest cost first, so units that
@@ -169,7 +170,10 @@ endif()
 # <kind> and LABELS; per-case verdicts in units/<name>.xml. Units are listed when ctest runs (the
 # program is asked, without touching CUDA), and ordered heaviest first by their declared cost.
 function(kconform_add_gpu_suite target)
-  cmake_parse_arguments(ARG "EXCLUSIVE;RUN_SERIAL;EVERY_GPU" "FAMILY;KIND;TIMEOUT;CASE_TIMEOUT;REFERENCE_THREADS;PRIORITY;SECONDS_PER_SHARD;EVERY_GPU_UNITS" "SOURCES;LIBRARIES;DEFINITIONS;LABELS" ${ARGN})
+  cmake_parse_arguments(ARG "EXCLUSIVE;RUN_SERIAL;EVERY_GPU" "FAMILY;KIND;TIMEOUT;CASE_TIMEOUT;REFERENCE_THREADS;PRIORITY;SECONDS_PER_SHARD;EVERY_GPU_EXCEPT" "SOURCES;LIBRARIES;DEFINITIONS;LABELS" ${ARGN})
+  if(DEFINED ARG_EVERY_GPU_EXCEPT AND NOT ARG_EVERY_GPU)
+    message(FATAL_ERROR "kconform_add_gpu_suite(${target}): EVERY_GPU_EXCEPT without EVERY_GPU")
+  endif()
   if(NOT DEFINED ARG_SECONDS_PER_SHARD)
     set(ARG_SECONDS_PER_SHARD ${KCONFORM_SECONDS_PER_SHARD})
   endif()
@@ -206,28 +210,30 @@ function(kconform_add_gpu_suite target)
   endif()
   # One copy per GPU (EVERY_GPU): the launcher runs the unit on each GPU of its resource groups.
   # In the generated test lines below: the launcher argument, the name's suffix and the groups, as
-  # text; where the suite fans out, per unit (a unit EVERY_GPU_UNITS leaves out gets none of it).
+  # text; where the suite fans out, per unit (a unit EVERY_GPU_EXCEPT names gets none of it).
   set(groups 1)
   set(launcher "")
   set(name_suffix "")
   set(every_gpu_block "")
   if(ARG_EVERY_GPU AND ARG_RUN_SERIAL AND KCONFORM_ALONE_PER_GPU AND KCONFORM_GPU_COUNT GREATER 1)
-    if(NOT DEFINED ARG_EVERY_GPU_UNITS)
-      set(ARG_EVERY_GPU_UNITS ".*")
-    endif()
     set(groups "\${unit_groups}")
     set(launcher "\${unit_launcher}")
     set(name_suffix "\${unit_suffix}")
+    # The regex as a bracket argument in the generated file, so it reaches MATCHES as written.
+    set(except_test "FALSE")
+    if(DEFINED ARG_EVERY_GPU_EXCEPT)
+      set(except_test "\"\${unit}\" MATCHES [==[${ARG_EVERY_GPU_EXCEPT}]==]")
+    endif()
     set(every_gpu_block "
-  # EVERY_GPU: on every GPU at once through the launcher, or (a unit EVERY_GPU_UNITS leaves out) once.
-  if(\"\${unit}\" MATCHES \"${ARG_EVERY_GPU_UNITS}\")
-    set(unit_launcher \"${KCONFORM_EVERY_GPU_LAUNCHER}\")
-    set(unit_groups ${KCONFORM_GPU_COUNT})
-    set(unit_suffix \".gpu@GPU@\")
-  else()
+  # EVERY_GPU: on every GPU at once through the launcher, or (a unit EVERY_GPU_EXCEPT names) once.
+  if(${except_test})
     set(unit_launcher)
     set(unit_groups 1)
     set(unit_suffix \"\")
+  else()
+    set(unit_launcher \"${KCONFORM_EVERY_GPU_LAUNCHER}\")
+    set(unit_groups ${KCONFORM_GPU_COUNT})
+    set(unit_suffix \".gpu@GPU@\")
   endif()")
   endif()
   set(labels "gpu;${ARG_FAMILY};${ARG_KIND}")

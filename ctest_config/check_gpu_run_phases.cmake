@@ -11,8 +11,8 @@
 #   - the two presets' label filters, applied to this build's tests, split gpu's tests exactly: each
 #     in one phase, none in both (run twice) or neither (never run), the alone phase = the RUN_SERIAL
 #     tests;
-#   - a test of the shared phase asks for at most one slot of one GPU (that phase's spec has
-#     ceil(16 / GPUs) slots a GPU on several).
+#   - a test of the shared phase asks for at most one slot of one GPU, in one group (that phase's
+#     spec has floor(16 / GPUs) slots a GPU on several).
 # Fails, naming each test where one of these does not hold.
 cmake_minimum_required(VERSION 3.25)
 
@@ -59,6 +59,7 @@ if(count GREATER 0)
     string(JSON name GET "${listing}" tests ${i} name)
     set(serial FALSE)
     set(slots_asked 0)
+    set(groups_asked 0)
     set(labels "")
     string(JSON props ERROR_VARIABLE no_props GET "${listing}" tests ${i} properties)
     if(NOT no_props)
@@ -75,6 +76,7 @@ if(count GREATER 0)
             # group's, or -1 where the groups differ.
             string(JSON ngroups ERROR_VARIABLE no_groups LENGTH "${props}" ${p} value)
             if(NOT no_groups AND ngroups GREATER 0)
+              set(groups_asked ${ngroups})
               math(EXPR glast "${ngroups} - 1")
               foreach(g RANGE ${glast})
                 string(JSON group_slots ERROR_VARIABLE no_slots GET "${props}" ${p} value ${g} requirements 0 slots)
@@ -137,9 +139,9 @@ if(count GREATER 0)
       list(APPEND wrong "${name}: label alone without RUN_SERIAL")
     endif()
     # The shared phase's spec may give each GPU fewer slots than KCONFORM_GPU_SLOTS (run_gpu_suite.sh:
-    # ceil(16 / GPUs) on several), so a test of that phase asks for one slot of one GPU at most.
-    if(shared_phase AND NOT alone_phase AND (slots_asked GREATER 1 OR slots_asked LESS 0))
-      list(APPEND wrong "${name}: shares the GPU but asks for ${slots_asked} GPU slot(s) (-1: groups that differ), not one")
+    # floor(16 / GPUs) on several), so a test of that phase asks for one slot of one GPU at most.
+    if(shared_phase AND NOT alone_phase AND (slots_asked GREATER 1 OR slots_asked LESS 0 OR groups_asked GREATER 1))
+      list(APPEND wrong "${name}: shares the GPU but asks for ${groups_asked} group(s) of ${slots_asked} GPU slot(s) (-1: groups that differ), not one slot")
     endif()
     if(shared_phase AND alone_phase)
       list(APPEND wrong "${name}: in both phases (gpu-shared and gpu-alone): it would run twice")

@@ -70,22 +70,23 @@ if [ -n "${KCONFORM_SHARD:-}" ]; then
 fi
 
 t0=$(date +%s)
-# The shared phase runs the preset's 16 processes at once, or fewer where the GPUs have fewer slots.
+# The shared phase runs at most 16 GPU processes at once, or fewer where the GPUs have fewer slots.
 # Wider lost: on 4 H100s at 5c2f5d3, 40 at once (slots x GPUs) took the shared phase from 50 s (16 at
 # once, b498e02) to 66-69 s, the CPU references' threads oversubscribing the cores (a third of
 # polybench_covariance.conformance.Large's cases took as long as all of them had) and 40 CUDA
 # start-ups at once, which the driver does one at a time (first cases 10.9 s in the median unit).
 shared_width=$(( slots * gpus )); [ "$shared_width" -le 16 ] || shared_width=16
-# On several GPUs that cap is the shared phase's slots, ceil(16 / GPUs) a GPU (8 on 2, 4 on 4), not
-# its jobs: CTest runs shared_width + 6 jobs, as on one GPU (10 slots, the preset's 16 jobs), so the
-# CPU tests run beside the GPU units from the start. With the jobs as the cap they all waited for
-# the GPU units (16 jobs, 20 or 40 slots): on 2 H100s at 545767d the shared phase's last 6 s were
-# CPU tests alone (RunnerDeadline's 4 s sleeps, scripts.every_gpu_registration), the GPUs idle.
-# Every test of that phase asks for one slot (labels.gpu_run_phases checks it).
-shared_slots=$slots shared_jobs=()
+# On several GPUs that cap is the shared phase's slots, floor(16 / GPUs) a GPU (8 on 2, 5 on 3, 4 on
+# 4; at least 1), not its jobs: CTest runs 6 jobs more than those slots, as on one GPU (10 slots, the
+# preset's 16 jobs), so the CPU tests run beside the GPU units from the start. With the jobs as the
+# cap they all waited for the GPU units (16 jobs, 20 or 40 slots): on 2 H100s at 545767d the shared
+# phase's last 6 s were CPU tests alone (RunnerDeadline's 4 s sleeps, scripts.every_gpu_registration),
+# the GPUs idle. Every test of that phase asks for one slot of one GPU (labels.gpu_run_phases checks it).
+shared_jobs=()
 if [ "$gpus" -gt 1 ]; then
-  shared_slots=$(( (shared_width + gpus - 1) / gpus )); [ "$shared_slots" -le "$slots" ] || shared_slots=$slots
-  shared_jobs=(-j $(( shared_slots * gpus + 6 )))
+  shared_slots=$(( shared_width / gpus )); [ "$shared_slots" -ge 1 ] || shared_slots=1
+  shared_width=$(( shared_slots * gpus ))
+  shared_jobs=(-j $(( shared_width + 6 )))
   ctest_config/make_resource_spec.sh "$out/resources-shared.json" "$shared_slots"
 fi
 # Cores over the processes at once, rounded up: they wait for the GPU blocking, so a core is rarely
@@ -157,7 +158,7 @@ if [ $build_status -eq 0 ]; then
     # How busy the host's CPUs are in this phase (summary.md's "Time" line), every 0.5 s.
     scripts/cpu_sampler.sh 0.5 >"$out/cpu_busy-$phase.csv" 2>/dev/null &
     cpu_sampler=$!
-    jobs=("${shared_jobs[@]}") spec=$out/resources.json  # shared: the preset's 16 on one GPU (above)
+    jobs=("${shared_jobs[@]}") spec=$out/resources.json  # shared: the preset's 16 jobs on one GPU (above)
     [ "$phase" = shared ] && [ "$gpus" -gt 1 ] && spec=$out/resources-shared.json
     [ "$phase" = alone ] && jobs=("${alone_jobs[@]}")
     ctest --preset gpu-$phase --resource-spec-file "$spec" --output-junit "$out/junit-$phase.xml" \

@@ -17,7 +17,7 @@ pipes() { sed 's/|/\\|/g'; }
 # says, indented: the first wrong element, the case, the replay command, the data file (a value
 # check), or the verdict (a perf point), without GoogleTest's own lines around it ("<file>:<line>:
 # Value of: ...", "<file>:<line>: Expected: (a) != (b), actual: ...", "Actual: false (", "Expected:
-# true"). At most 8 lines a case.
+# true"). At most 8 lines a case, 300 characters a line.
 failed_cases() {
   for f in "$@"; do
     [ -f "$f" ] || continue
@@ -37,7 +37,11 @@ failed_cases() {
         if (sub(/^ *Actual: false \(/, "", line)) opened = 1
         # "Expected: true" closes what "Actual: false (" opened: its ")" ends the line before it.
         if (line ~ /^Expected: true *$/) { if (opened && n > 0) sub(/\) *$/, "", lines[n]); opened = 0 }
-        else if (line !~ /^[^ ]*:[0-9]+: (Value of|Failure|Expected)/ && line !~ /^ *$/) { sub(/^ +/, "", line); lines[++n] = line }
+        else if (line !~ /:[0-9]+: (Value of: |Failure *$|Expected: \()/ && line !~ /^ *$/) {
+          sub(/^ +/, "", line)
+          if (length(line) > 300) line = substr(line, 1, 300) "..."
+          lines[++n] = line
+        }
         if (last) {
           for (i = 1; i <= n && i <= 8; i++) print "    " lines[i]
           body = 0
@@ -157,7 +161,13 @@ if [ "$failures" -gt 0 ] || [ "$ctest_status" -ne 0 ]; then
   # Each phase's list (ctest.log holds both phases' logs, one after the other).
   awk '/The following tests FAILED/ { p = 1 } /^Errors while running CTest/ { p = 0 } p' "$out/ctest.log" 2>/dev/null | head -n 40
   grep -h -B1 -x 'No tests were found!!!' "$out/ctest.log" 2>/dev/null | head -n 4  # a phase that selected nothing
-  failed_cases "$out"/units/*.xml | head -n 80
+  failed=$(failed_cases "$out"/units/*.xml)
+  if [ -n "$failed" ]; then
+    head -n 80 <<<"$failed"
+    shown=$(head -n 80 <<<"$failed" | grep -c '^[^ ]')
+    all=$(grep -c '^[^ ]' <<<"$failed")
+    [ "$all" -le "$shown" ] || echo "... and $((all - shown)) more failed case(s): units/*.xml, cases.xml"
+  fi
   echo '```'
   echo
 fi

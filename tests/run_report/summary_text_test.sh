@@ -86,5 +86,22 @@ grep -qxF "polybench.perf.AgainstBaseline: Polybench/PolybenchPerf.NotSlowerThan
   grep -qxF "    polybench/Conv2dSharedTile/4096x4096/block=16x16: SLOW, +3.0% over the baseline (threshold 3.0%)" "$work/failed2.txt" ||
   { echo "FAILED: the slow perf case:"; cat "$work/failed2.txt"; exit 1; }
 if grep -nE 'name="|4-byte object' "$work/failed2.txt"; then echo "FAILED: GoogleTest's or XML's words above"; exit 1; fi
+# Many failed cases: the first 80 lines' worth, then how many more there are; a line cut at 300 characters.
+many="$work/many"
+cp -r "$here/recorded_run" "$many"
+python3 - "$many/units/matmul.conformance.SharedTiled.xml" <<'PY'
+import re, sys
+path = sys.argv[1]
+text = open(path).read()
+case = re.search(r'    <testcase [^\n]*status="failed">.*?</testcase>\n', text, re.S).group(0)
+more = "".join(case.replace("M3N5K2", "M3N5K%d" % k) for k in range(3, 33))
+more = more.replace("the last column)", "the last column " + "x" * 400 + ")", 1)
+open(path, "w").write(text.replace(case, case + more))
+PY
+bash "$root/scripts/summarise_run.sh" "$many" "NVIDIA H100" 1 0 1 0 "" 2>/dev/null | sed -n '/^## Failed or not run/,/^## The ten/p' >"$work/failed3.txt"
+grep -qxF "... and 15 more failed case(s): units/*.xml, cases.xml" "$work/failed3.txt" ||
+  { echo "FAILED: 31 failed cases, 16 shown, and no word of the other 15:"; tail -4 "$work/failed3.txt"; exit 1; }
+long=$(awk '{ if (length($0) > n) n = length($0) } END { print n }' "$work/failed3.txt")
+[ "$long" -le 310 ] || { echo "FAILED: a failure line of $long characters (cut at 300)"; exit 1; }
 echo "passed: the first catch reads decoded, on one line, with its first wrong element; busy time and units per GPU;" \
   "a slow perf point names its card; each failed case is named with what its failure says"

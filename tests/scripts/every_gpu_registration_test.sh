@@ -3,10 +3,11 @@
 # the include files a configure generates (no build needed): a scratch configure of this source tree
 #   - for 3 GPUs, each alone test on its own (KCONFORM_ALONE_PER_GPU=ON, KCONFORM_GPU_COUNT=3): every
 #     perf point unit (AgainstBaseline) runs through ctest_config/on_every_resource_gpu.sh, named
-#     <unit>.gpu<id>, on 3 groups of one GPU's slots, and a seed's conclusions (SeedConclusions) once,
-#     on one GPU's slots, unnamed by GPU (EVERY_GPU_UNITS: the generated per-unit choice is evaluated
-#     for both names); never RUN_SERIAL, with the alone threads (1 here, even where the suite asks
-#     for every core); a suite that shares the GPU is untouched;
+#     <unit>.gpu<id>, on 3 groups of one GPU's slots, as would a unit added later, and a seed's
+#     conclusions (SeedConclusions) once, on one GPU's slots, unnamed by GPU (EVERY_GPU_EXCEPT: the
+#     generated per-unit choice is evaluated for the three names); never RUN_SERIAL, with the alone
+#     threads (1 here, even where the suite asks for every core); a suite that shares the GPU is
+#     untouched;
 #   - for one GPU of its own (ON, 1) and alone on the machine (OFF, 1): one copy, no launcher, as before.
 #   every_gpu_registration_test.sh <cmake> <source dir> <scratch dir>
 set -u
@@ -49,9 +50,11 @@ for suite in $perf_suites; do
   grep -q 'RESOURCE_GROUPS "${unit_groups},gpus:10"' <<<"$lines" || fail "$suite (3 GPUs): not the unit's groups of one GPU's 10 slots"
   grep -q 'OMP_NUM_THREADS=1[";]' <<<"$lines" || fail "$suite (3 GPUs): OpenMP threads not the alone threads (1)"
   grep -q 'RUN_SERIAL' <<<"$lines" && fail "$suite (3 GPUs): RUN_SERIAL holds the other GPUs"
-  points=$(fan_out_of "$suite" AgainstBaseline)
-  [[ "$points" == "[$source/ctest_config/on_every_resource_gpu.sh] 3 [.gpu@GPU@]" ]] ||
-    fail "$suite (3 GPUs): its perf points do not run on every GPU through the launcher: $points"
+  for unit in AgainstBaseline ANewUnit; do
+    points=$(fan_out_of "$suite" "$unit")
+    [[ "$points" == "[$source/ctest_config/on_every_resource_gpu.sh] 3 [.gpu@GPU@]" ]] ||
+      fail "$suite (3 GPUs): a unit named $unit does not run on every GPU through the launcher: $points"
+  done
   if [ "$suite" != polybench_perf_tests ]; then  # polybench has no seed conclusions
     seeds=$(fan_out_of "$suite" SeedConclusions)
     [[ "$seeds" == "[] 1 []" ]] || fail "$suite (3 GPUs): its seed conclusions are not run once, on one GPU: $seeds"
