@@ -24,7 +24,8 @@
 # CTest runs 6 jobs more than the slots (the preset's 16 at 10); the processes' OpenMP threads stay
 # the build's (cores over 10), which a higher slot count oversubscribes: part of what is measured.
 # Writes <out>/sweep.tsv (value, slots, quick tests, wall s, ctest status, longest test and its
-# seconds) and <out>/quick-<value>-<slots>.log (ctest's output and the breakdown). Default --out:
+# seconds), <out>/quick-<value>-<slots>.log (ctest's output and the breakdown) and each part size's
+# configure log. Default --out:
 # reports/quick-sweep-<date>.
 # Exit: 0 every run passed; 1 a run failed (its log says which test); 2 bad usage.
 set -uo pipefail
@@ -60,13 +61,18 @@ trap restore EXIT
 trap 'exit 2' INT TERM
 printf 'cases_per_process\tslots\tquick_tests\twall_s\tctest_status\tlongest_test\tlongest_s\n' >"$out/sweep.tsv"
 status=0
+# One spec per slot count, one configure per part size: each is the same for every run that uses it.
+for slots in "${slot_values[@]}"; do
+  "$root/ctest_config/make_resource_spec.sh" "$out/resources-$slots.json" "$slots" ||
+    { echo "quick_part_sweep.sh: could not write a spec of $slots slots"; exit 2; }
+done
 for v in "$@"; do
+ if ! cmake -S "$root" -B "$build" -DKCONFORM_QUICK_CASES_PER_PROCESS="$v" >"$out/configure-$v.log" 2>&1; then
+   echo "quick_part_sweep.sh: configuring with $v failed ($out/configure-$v.log)"; status=1; continue
+ fi
  for slots in "${slot_values[@]}"; do
   log=$out/quick-$v-$slots.log
-  cmake -S "$root" -B "$build" -DKCONFORM_QUICK_CASES_PER_PROCESS="$v" >"$log" 2>&1 ||
-    { echo "quick_part_sweep.sh: configuring with $v failed ($log)"; status=1; continue; }
-  "$root/ctest_config/make_resource_spec.sh" "$out/resources-$slots.json" "$slots" ||
-    { echo "quick_part_sweep.sh: could not write a spec of $slots slots"; status=1; continue; }
+  : >"$log"
   rm -rf "$build/quick/units"  # this run's unit records only
   started=$(date +%s%N)
   # 6 jobs more than GPU slots, as the preset has at 10 (16), so the CPU tests never wait for the GPU ones.

@@ -82,12 +82,13 @@ shared_width=$(( slots * gpus )); [ "$shared_width" -le 16 ] || shared_width=16
 # cap they all waited for the GPU units (16 jobs, 20 or 40 slots): on 2 H100s at 545767d the shared
 # phase's last 6 s were CPU tests alone (RunnerDeadline's 4 s sleeps, scripts.every_gpu_registration),
 # the GPUs idle. Every test of that phase asks for one slot of one GPU (labels.gpu_run_phases checks it).
-shared_jobs=()
+shared_jobs=() shared_spec=$out/resources.json
 if [ "$gpus" -gt 1 ]; then
   shared_slots=$(( shared_width / gpus )); [ "$shared_slots" -ge 1 ] || shared_slots=1
   shared_width=$(( shared_slots * gpus ))
   shared_jobs=(-j $(( shared_width + 6 )))
-  ctest_config/make_resource_spec.sh "$out/resources-shared.json" "$shared_slots"
+  shared_spec=$out/resources-shared.json
+  ctest_config/make_resource_spec.sh "$shared_spec" "$shared_slots"
 fi
 # Cores over the processes at once, rounded up: they wait for the GPU blocking, so a core is rarely
 # held by two threads at once, and a long reference on 1 thread would trail the phase.
@@ -158,9 +159,8 @@ if [ $build_status -eq 0 ]; then
     # How busy the host's CPUs are in this phase (summary.md's "Time" line), every 0.5 s.
     scripts/cpu_sampler.sh 0.5 >"$out/cpu_busy-$phase.csv" 2>/dev/null &
     cpu_sampler=$!
-    jobs=("${shared_jobs[@]}") spec=$out/resources.json  # shared: the preset's 16 jobs on one GPU (above)
-    [ "$phase" = shared ] && [ "$gpus" -gt 1 ] && spec=$out/resources-shared.json
-    [ "$phase" = alone ] && jobs=("${alone_jobs[@]}")
+    jobs=("${shared_jobs[@]}") spec=$shared_spec  # shared: the preset's 16 jobs on one GPU (above)
+    [ "$phase" = alone ] && jobs=("${alone_jobs[@]}") spec=$out/resources.json
     ctest --preset gpu-$phase --resource-spec-file "$spec" --output-junit "$out/junit-$phase.xml" \
       "${jobs[@]}" "${shard_args[@]}" "$@" >"$out/ctest-$phase.log" 2>&1
     status=$?
