@@ -372,6 +372,10 @@ for i in "${!names[@]}"; do
   # 2, 4 and 8 s): a neighbour that took the memory by a route only that watch sees holds it until the
   # next poll, and takes it again in each fresh process until its unit ends.
   env_list+=";KCONFORM_OOM_RETRIES=3"
+  # A case that failed so on all 4 runs is listed here, and its test runs again alone once the batch has
+  # ended (scripts/rerun_memory_starved.sh): a neighbour can hold the device longer than 14 s.
+  rm -f "$dir/run/memory_starved.tsv" "$dir/run/memory_starved.first-run.tsv"
+  env_list+=";KCONFORM_MEMORY_STARVED_FILE=$dir/run/memory_starved.tsv"
   env_list+=";KCONFORM_REQUIRE_GPU=1"
   # CPU references shared on disk by every grading process of this run (fixtures/run_cache.hpp): one
   # seed for the whole batch, so each reference is computed once, not once per student. Only the
@@ -452,6 +456,9 @@ if [ $to_grade -gt 0 ]; then
   [ "${gpus:-0}" -ge 1 ] || gpus=1
   ctest --test-dir "$project" --resource-spec-file "$project/resources.json" -j $((gpus * slots)) >"$project/ctest.log" 2>&1
   # ctest's own status is the students' (a failed case fails a test); the reports below carry it.
+  # The tests of cases that never got device memory beside the batch, again, one at a time.
+  for i in "${!names[@]}"; do printf '%s\t%s\n' "${names[$i]}" "${dirs[$i]}"; done >"$project/students.tsv"
+  "$root/scripts/rerun_memory_starved.sh" "$project" "$project/resources.json" "$project/students.tsv"
 fi
 echo "ran in $(($(date +%s) - started)) s"
 

@@ -14,7 +14,8 @@
 # Then: several units in shared processes are reported apart, a hang streak stopping its own unit
 # only (--units), a unit's slice its share of the cases; a shard runs its slice of the cases and no other; a program that exits 0 before its first
 # case leaves every case "not run", failed; a process retried for device memory takes its reports
-# with it (runner_retry_probe_test.cpp).
+# with it (runner_retry_probe_test.cpp); a case that failed out of device memory on every run is listed
+# for the grader's run again alone (KCONFORM_MEMORY_STARVED_FILE).
 set -u
 runner=$1 probe=$2 dir=$3 retry_probe=$4
 rm -rf "$dir"
@@ -209,6 +210,25 @@ xml="$dir/units/runner.kept-finding.xml"
 expect "$xml" ToolFindsAHazard failed "hazard"
 expect "$xml" DeviceFullOnce passed
 expect "$xml" RunsAfter passed
+
+# A case that failed out of device memory on its every run is listed in KCONFORM_MEMORY_STARVED_FILE
+# (<runner name> <tab> <case>: grade.sh runs its test again alone, scripts/rerun_memory_starved.sh) and
+# its message says so; its last failure still stands here. One retried into a pass is not listed.
+rm -f "$dir/retry-probe-marker" "$dir/starved.tsv"
+KCONFORM_OOM_RETRIES=0 KCONFORM_RETRY_PROBE_MARKER="$dir/retry-probe-marker" KCONFORM_MEMORY_STARVED_FILE="$dir/starved.tsv" \
+  "$runner" run --exe "$retry_probe" --name runner.starved --report-dir "$dir"
+status=$?
+[ $status -eq 1 ] || fail "a case starved of device memory on its every run passed (exit $status)"
+expect "$dir/units/runner.starved.xml" DeviceFullOnce failed "listed to be run again alone"
+expect "$dir/units/runner.starved.xml" RunsAfter passed
+[ "$(cat "$dir/starved.tsv" 2>/dev/null)" = "$(printf 'runner.starved\tRetryProbe.DeviceFullOnce')" ] ||
+  fail "the starved case was not listed as runner.starved<TAB>RetryProbe.DeviceFullOnce: $(cat "$dir/starved.tsv" 2>&1)"
+rm -f "$dir/retry-probe-marker" "$dir/starved.tsv"
+KCONFORM_OOM_RETRIES=1 KCONFORM_RETRY_PROBE_MARKER="$dir/retry-probe-marker" KCONFORM_MEMORY_STARVED_FILE="$dir/starved.tsv" \
+  "$runner" run --exe "$retry_probe" --name runner.not-starved --report-dir "$dir"
+status=$?
+[ $status -eq 0 ] || fail "a case retried into a pass failed (exit $status)"
+[ ! -e "$dir/starved.tsv" ] || fail "a case retried into a pass was listed as starved: $(cat "$dir/starved.tsv")"
 
 if [ $failures -gt 0 ]; then
   echo "FAILED: $failures isolation check(s)"

@@ -20,7 +20,9 @@
 // after k consecutive hung cases, failing the rest as not run; KCONFORM_HANG_BUDGET_S=t with
 // KCONFORM_HANG_BUDGET_FILE stops every unit sharing the file once its hangs cost t seconds in all;
 // KCONFORM_OOM_RETRIES=k runs a case that failed out of device memory again, up to k times, and sets
-// aside what its process reported from that case on: retried_attempts.hpp; KCONFORM_TOOL_UNTIL_FINDING=1
+// aside what its process reported from that case on: retried_attempts.hpp; KCONFORM_MEMORY_STARVED_FILE=<file>
+// gets a line <name> <tab> <case> for each case that failed so on every run (grade.sh runs its test again,
+// alone); KCONFORM_TOOL_UNTIL_FINDING=1
 // ends a `clean` tool run after the process in which its tool first reported a hazard, the cases left
 // skipped as not run), and whenever that process dies in a
 // case — a crash, a trap that kills the context, a hang, exit() or abort() — records that case as
@@ -555,8 +557,23 @@ int run_unit(const options& o) {
       });
     }
   }
+  // Cases still failing out of device memory from outside after every retry: the device was full the
+  // whole time, a neighbour's doing as far as the runner can tell. KCONFORM_MEMORY_STARVED_FILE (set by
+  // grade.sh) lists them, so the grader runs their test again once the batch has ended, alone on its
+  // GPU, where no neighbour holds memory (memory_failures.hpp): whoever was graded beside a student
+  // decides none of its verdicts, however long a neighbour keeps the device full.
+  const char* starved_file = std::getenv("KCONFORM_MEMORY_STARVED_FILE");
+  const bool list_starved = starved_file != nullptr && *starved_file != '\0';
+  std::vector<std::string> starved;
   for (const std::string& name : todo) {
     case_result& r = results[name];
+    if (is_out_of_memory_from_outside(r)) {
+      starved.push_back(name);
+      if (list_starved)
+        r.message += (r.message.empty() ? "" : "\n") +
+                     std::string("(every run failed out of device memory: listed to be run again alone, after the "
+                                 "batch, KCONFORM_MEMORY_STARVED_FILE)");
+    }
     if (retried[name] > 0)
       r.message += (r.message.empty() ? "" : "\n") + std::string("(run ") + std::to_string(retried[name] + 1) +
                    " times: the earlier runs failed out of device memory)";
@@ -565,6 +582,11 @@ int run_unit(const options& o) {
                    std::string("(run again: it first ran after a case that failed out of device memory, in the same "
                                "process)");
     unit.cases.push_back(r);
+  }
+  if (list_starved && !starved.empty()) {
+    std::ofstream list(starved_file, std::ios::app);
+    for (const std::string& name : starved) list << unit.name << '\t' << name << '\n';
+    if (!list) std::cerr << "kconform_runner: could not append to KCONFORM_MEMORY_STARVED_FILE=" << starved_file << '\n';
   }
   if (o.sanitizer == "clean" && attributed_elsewhere > 0) {
     case_result r;
