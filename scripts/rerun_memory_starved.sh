@@ -7,9 +7,12 @@
 # device full longer than that (measured on an H100 at 9a4901d: `correct`'s 256 MiB Large case failed all
 # 4 runs beside allocates_everything, 319 MiB free, and lost 0.09 points). Such cases are listed by the
 # runner in <student dir>/run/memory_starved.tsv (KCONFORM_MEMORY_STARVED_FILE: <runner name> <tab>
-# <case>). Here, once the batch has ended, each listed test runs again, one at a time: no neighbour is
-# left on its GPU, so what it then reports is what it would have reported graded alone, and replaces the
-# first run's reports (units/<name>.*). Each test runs again at most once.
+# <case> <tab> starved). Here, once the batch has ended, each listed test runs again, one at a time: no
+# neighbour is left on its GPU, so what it then reports is what it would have reported graded alone,
+# and replaces the first run's reports (units/<name>.*). Each test runs again at most once.
+# Not a student the runner killed a process of for device memory (a line <tab> memory_kill): its own
+# processes fill the device as much as a neighbour's would, so its starved cases are its own doing, and
+# run again alone they starve again (measured on an H100: allocates_everything's values test, 48-85 s).
 #
 # <students.tsv>: one line per student, <name> <tab> <student dir>; the CTest test of runner name
 # grade.<x> is <name>.<x> (grade.sh's naming). The test's hung cases of the first run are taken out of
@@ -27,14 +30,20 @@ while IFS=$'\t' read -r name dir; do
   [ -n "$name" ] || continue
   starved="$dir/run/memory_starved.tsv"
   [ -s "$starved" ] || continue
+  mv "$starved" "$dir/run/memory_starved.first-run.tsv"
+  starved="$dir/run/memory_starved.first-run.tsv"
+  if kills=$(awk -F'\t' '$3 == "memory_kill"' "$starved" | wc -l) && [ "$kills" -gt 0 ]; then
+    echo "not running $name's tests again: the runner killed $kills of its cases' processes for device memory," \
+      "so its own processes may have filled the device"
+    continue
+  fi
   while IFS= read -r runner_name; do
     tests+=("$name.${runner_name#grade.}")
     if [ -f "$dir/run/hangs.tsv" ]; then
       awk -F'\t' -v unit="$runner_name" '$1 != unit' "$dir/run/hangs.tsv" >"$dir/run/hangs.tsv.kept" &&
         mv "$dir/run/hangs.tsv.kept" "$dir/run/hangs.tsv"
     fi
-  done < <(cut -f1 "$starved" | sort -u)
-  mv "$starved" "$dir/run/memory_starved.first-run.tsv"
+  done < <(awk -F'\t' '$3 == "starved" { print $1 }' "$starved" | sort -u)
 done <"$students"
 
 [ ${#tests[@]} -gt 0 ] || exit 0

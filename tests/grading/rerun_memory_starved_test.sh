@@ -3,8 +3,9 @@
 #
 # grade.sh's last phase on a stand-in CTest project (no GPU, no runner): each test appends its start and
 # end to a log, and the students' starved lists are written as the runner writes them. Checks that
-#   - exactly the listed tests run again (a student without a list, and a test of a listed student
-#     that was not listed, do not), each once, one at a time;
+#   - exactly the listed tests run again (a student without a list, a test of a listed student that
+#     was not listed, and every test of a student whose own process the runner killed for device
+#     memory, do not), each once, one at a time;
 #   - student names are matched literally (a name with regex characters, and a name it would match
 #     as a pattern);
 #   - the test's hung cases of the first run leave the student's hang budget, the others stay;
@@ -47,12 +48,16 @@ for s in "${students[@]}"; do
 done
 # alice: two cases of her values test and one of her memcheck run starved; her hang budget holds a hung
 # case of each of those and one of her odd_sizes run alone (not run again).
-printf 'grade.values\tGrade/Small.A\ngrade.values\tGrade/Large.B\ngrade.sanitizer.memcheck\tGrade/Large.B\n' \
+printf 'grade.values\tGrade/Small.A\tstarved\ngrade.values\tGrade/Large.B\tstarved\ngrade.sanitizer.memcheck\tGrade/Large.B\tstarved\n' \
   >"$dir/alice/run/memory_starved.tsv"
 printf 'grade.values\tGrade/Small.H\t10\ngrade.odd_sizes\tGrade/Odd.H\t12\ngrade.sanitizer.memcheck\tGrade/Large.H\t12\n' \
   >"$dir/alice/run/hangs.tsv"
-# c.d+e: its performance test starved. cxd+e (which c.d+e matches as a regex) and bob: nothing listed.
-printf 'grade.performance\tGrade/Performance.Timed\n' >"$dir/c.d+e/run/memory_starved.tsv"
+# c.d+e: its performance test starved. cxd+e (which c.d+e matches as a regex): nothing listed. bob
+# starved in values, but the runner killed one of his processes for device memory: his own hoard, not
+# run again.
+printf 'grade.performance\tGrade/Performance.Timed\tstarved\n' >"$dir/c.d+e/run/memory_starved.tsv"
+printf 'grade.values\tGrade/Small.A\tstarved\ngrade.sanitizer.memcheck\tGrade/Small.A\tmemory_kill\n' \
+  >"$dir/bob/run/memory_starved.tsv"
 
 out=$("$script" "$project" "$project/resources.json" "$project/students.tsv")
 status=$?
@@ -67,11 +72,12 @@ overlap=$(sort -k3,3n "$log" | awk '$2 == "start" && open { bad = 1 } $2 == "sta
 kept=$(cut -f1,2 "$dir/alice/run/hangs.tsv" | paste -sd' ' -)
 [ "$kept" = "$(printf 'grade.odd_sizes\tGrade/Odd.H')" ] ||
   fail "alice's hang budget should keep odd_sizes' hang alone: $(cat "$dir/alice/run/hangs.tsv")"
-for s in alice 'c.d+e'; do
+for s in alice 'c.d+e' bob; do
   [ ! -e "$dir/$s/run/memory_starved.tsv" ] && [ -s "$dir/$s/run/memory_starved.first-run.tsv" ] ||
     fail "$s's list was not kept as memory_starved.first-run.tsv"
 done
 case "$out" in *"3 test(s) again"*) ;; *) fail "the output does not say how many tests ran again: $out" ;; esac
+case "$out" in *"not running bob's tests again"*"killed 1 "*) ;; *) fail "the output does not say why bob's tests did not run again: $out" ;; esac
 
 # Nothing listed any more: a second call runs nothing and says nothing.
 : >"$log"

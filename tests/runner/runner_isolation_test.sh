@@ -212,7 +212,7 @@ expect "$xml" DeviceFullOnce passed
 expect "$xml" RunsAfter passed
 
 # A case that failed out of device memory on its every run is listed in KCONFORM_MEMORY_STARVED_FILE
-# (<runner name> <tab> <case>: grade.sh runs its test again alone, scripts/rerun_memory_starved.sh) and
+# (<runner name> <tab> <case> <tab> starved: grade.sh runs its test again alone, scripts/rerun_memory_starved.sh) and
 # its message says so; its last failure still stands here. One retried into a pass is not listed.
 rm -f "$dir/retry-probe-marker" "$dir/starved.tsv"
 KCONFORM_OOM_RETRIES=0 KCONFORM_RETRY_PROBE_MARKER="$dir/retry-probe-marker" KCONFORM_MEMORY_STARVED_FILE="$dir/starved.tsv" \
@@ -221,8 +221,8 @@ status=$?
 [ $status -eq 1 ] || fail "a case starved of device memory on its every run passed (exit $status)"
 expect "$dir/units/runner.starved.xml" DeviceFullOnce failed "listed to be run again alone"
 expect "$dir/units/runner.starved.xml" RunsAfter passed
-[ "$(cat "$dir/starved.tsv" 2>/dev/null)" = "$(printf 'runner.starved\tRetryProbe.DeviceFullOnce')" ] ||
-  fail "the starved case was not listed as runner.starved<TAB>RetryProbe.DeviceFullOnce: $(cat "$dir/starved.tsv" 2>&1)"
+[ "$(cat "$dir/starved.tsv" 2>/dev/null)" = "$(printf 'runner.starved\tRetryProbe.DeviceFullOnce\tstarved')" ] ||
+  fail "the starved case was not listed as runner.starved<TAB>RetryProbe.DeviceFullOnce<TAB>starved: $(cat "$dir/starved.tsv" 2>&1)"
 rm -f "$dir/retry-probe-marker" "$dir/starved.tsv"
 KCONFORM_OOM_RETRIES=1 KCONFORM_RETRY_PROBE_MARKER="$dir/retry-probe-marker" KCONFORM_MEMORY_STARVED_FILE="$dir/starved.tsv" \
   "$runner" run --exe "$retry_probe" --name runner.not-starved --report-dir "$dir"

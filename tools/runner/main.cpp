@@ -21,8 +21,8 @@
 // KCONFORM_HANG_BUDGET_FILE stops every unit sharing the file once its hangs cost t seconds in all;
 // KCONFORM_OOM_RETRIES=k runs a case that failed out of device memory again, up to k times, and sets
 // aside what its process reported from that case on: retried_attempts.hpp; KCONFORM_MEMORY_STARVED_FILE=<file>
-// gets a line <name> <tab> <case> for each case that failed so on every run (grade.sh runs its test again,
-// alone); KCONFORM_TOOL_UNTIL_FINDING=1
+// gets a line <name> <tab> <case> <tab> starved for each case that failed so on every run (grade.sh runs
+// its test again, alone), and <tab> memory_kill for each the runner's memory watch killed; KCONFORM_TOOL_UNTIL_FINDING=1
 // ends a `clean` tool run after the process in which its tool first reported a hazard, the cases left
 // skipped as not run), and whenever that process dies in a
 // case — a crash, a trap that kills the context, a hang, exit() or abort() — records that case as
@@ -558,21 +558,26 @@ int run_unit(const options& o) {
     }
   }
   // Cases still failing out of device memory from outside after every retry: the device was full the
-  // whole time, a neighbour's doing as far as the runner can tell. KCONFORM_MEMORY_STARVED_FILE (set by
-  // grade.sh) lists them, so the grader runs their test again once the batch has ended, alone on its
-  // GPU, where no neighbour holds memory (memory_failures.hpp): whoever was graded beside a student
-  // decides none of its verdicts, however long a neighbour keeps the device full.
+  // whole time. KCONFORM_MEMORY_STARVED_FILE (set by grade.sh) lists them ("starved"), so the grader
+  // runs their test again once the batch has ended, alone on its GPU, where no neighbour holds memory
+  // (memory_failures.hpp): whoever was graded beside a student decides none of its verdicts, however
+  // long a neighbour keeps the device full. It lists the cases whose process the runner killed for
+  // device memory too ("memory_kill"): a student that hoards fills the device for its own other
+  // processes as much as for anyone's, so its starved cases are its own doing and are not run again
+  // (measured on an H100: allocates_everything's own values test, run again alone, starved again).
   const char* starved_file = std::getenv("KCONFORM_MEMORY_STARVED_FILE");
   const bool list_starved = starved_file != nullptr && *starved_file != '\0';
-  std::vector<std::string> starved;
+  std::vector<std::pair<std::string, const char*>> memory_cases;  // (case, starved | memory_kill)
   for (const std::string& name : todo) {
     case_result& r = results[name];
+    if (is_memory_kill(r)) memory_cases.emplace_back(name, "memory_kill");
     if (is_out_of_memory_from_outside(r)) {
-      starved.push_back(name);
+      memory_cases.emplace_back(name, "starved");
       if (list_starved)
         r.message += (r.message.empty() ? "" : "\n") +
                      std::string("(every run failed out of device memory: listed to be run again alone, after the "
-                                 "batch, KCONFORM_MEMORY_STARVED_FILE)");
+                                 "batch, unless this submission's own processes passed their device memory limit; "
+                                 "KCONFORM_MEMORY_STARVED_FILE)");
     }
     if (retried[name] > 0)
       r.message += (r.message.empty() ? "" : "\n") + std::string("(run ") + std::to_string(retried[name] + 1) +
@@ -583,9 +588,9 @@ int run_unit(const options& o) {
                                "process)");
     unit.cases.push_back(r);
   }
-  if (list_starved && !starved.empty()) {
+  if (list_starved && !memory_cases.empty()) {
     std::ofstream list(starved_file, std::ios::app);
-    for (const std::string& name : starved) list << unit.name << '\t' << name << '\n';
+    for (const auto& [name, kind] : memory_cases) list << unit.name << '\t' << name << '\t' << kind << '\n';
     if (!list) std::cerr << "kconform_runner: could not append to KCONFORM_MEMORY_STARVED_FILE=" << starved_file << '\n';
   }
   if (o.sanitizer == "clean" && attributed_elsewhere > 0) {
