@@ -271,6 +271,37 @@ TEST_F(GradeReport, AGroupTheDeclarationLeavesEmptyIsNamedForWhatItIs) {
     EXPECT_EQ(text.find("no_case_ran"), std::string::npos) << text;
 }
 
+// Tests whose cases got no device memory on any run beside the batch were run again alone
+// (scripts/rerun_memory_starved.sh): the report says which, so a reader knows those results come from
+// that run; where the submission's own processes were killed for device memory, it says they were not
+// run again, and why. Nothing listed, nothing said.
+TEST_F(GradeReport, TheReportSaysWhichTestsRanAgainAloneForDeviceMemory) {
+  all_passing();
+  ASSERT_EQ(grade_cli(rubric_text(default_rubric())), exit_graded) << err_;
+  EXPECT_EQ(read(out_dir() / "report.md").find("device memory"), std::string::npos);
+
+  write(run_dir_ / "run" / "memory_starved.first-run.tsv",
+        "grade.values\tS/A.B/N1048577\tstarved\ngrade.values\tS/A.B/N33\tstarved\n"
+        "grade.sanitizer.memcheck\tS/A.B/N33\tstarved\n");
+  ASSERT_EQ(grade_cli(rubric_text(default_rubric())), exit_graded) << err_;
+  std::string report = read(out_dir() / "report.md");
+  EXPECT_NE(report.find("run again alone after the batch, and their results below are from that run: `grade.values`, "
+                        "`grade.sanitizer.memcheck`.\n"),
+            std::string::npos)
+      << report;
+  EXPECT_EQ(grade().score, 100.0);  // a note, not a score
+
+  write(run_dir_ / "run" / "memory_starved.first-run.tsv",
+        "grade.values\tS/A.B/N1048577\tstarved\ngrade.values\tS/A.B/N64\tmemory_kill\n"
+        "grade.sanitizer.memcheck\tS/A.B/N64\tmemory_kill\n");
+  ASSERT_EQ(grade_cli(rubric_text(default_rubric())), exit_graded) << err_;
+  report = read(out_dir() / "report.md");
+  EXPECT_NE(report.find("(`grade.values`), and were not run again alone: the grader killed 2 of this submission's "
+                        "processes"),
+            std::string::npos)
+      << report;
+}
+
 // A group the grading program listed cases in, of which none recorded a verdict, is a fault, and so
 // is any empty group when the listing was not recorded or names no unit (no traits were read).
 TEST_F(GradeReport, AGroupListedWithoutAVerdictIsNoCaseRan) {

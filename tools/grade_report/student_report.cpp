@@ -68,6 +68,23 @@ std::string group_details(const grading_context& who, const rubric& rules, const
   return out + not_counted_lines(rules, g);
 }
 
+// Cases that got no device memory on any of their runs beside the other submissions graded with this
+// one (scripts/rerun_memory_starved.sh): said, so that a reader knows which results come from a run
+// alone, and, where the submission's own processes were killed for device memory, why they do not.
+std::string memory_lines(const run_inputs& run) {
+  if (run.starved_tests.empty()) return "";
+  std::string tests;
+  for (const std::string& t : run.starved_tests) tests += (tests.empty() ? "`" : ", `") + t + "`";
+  if (run.own_memory_kills > 0)
+    return "\nSome cases got no device memory on any of their runs (" + tests + "), and were not run again alone: the "
+           "grader killed " + std::to_string(run.own_memory_kills) +
+           " of this submission's processes for holding more device memory than their limit, so its own processes "
+           "may have filled the device.\n";
+  return "\nSome cases got no device memory on any of their runs beside the other submissions graded in the same "
+         "batch, so these tests were run again alone after the batch, and their results below are from that run: " +
+         tests + ".\n";
+}
+
 }  // namespace
 
 std::string student_report(const grading_context& who, const run_inputs& run, const rubric& rules,
@@ -96,6 +113,7 @@ std::string student_report(const grading_context& who, const run_inputs& run, co
   if (!run.problems.empty())
     out += "\nThe grader could not run or record all of its own work, so this grade is not final; ask your instructor "
            "to look at this run:\n\n" + fenced(lines(run.problems));
+  out += memory_lines(run);
   out += traits_lines(run.build.traits);
   out += input_rule_lines(run, grade);
   if (!grade.build_ok) {
