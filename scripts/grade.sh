@@ -372,9 +372,9 @@ for i in "${!names[@]}"; do
   # 2, 4 and 8 s): a neighbour that took the memory by a route only that watch sees holds it until the
   # next poll, and takes it again in each fresh process until its unit ends.
   env_list+=";KCONFORM_OOM_RETRIES=3"
-  # A case that failed so on all 4 runs is listed here, and its test runs again alone once the batch has
-  # ended (scripts/rerun_memory_starved.sh): a neighbour can hold the device longer than 14 s.
-  rm -f "$dir/run/memory_starved.tsv" "$dir/run/memory_starved.first-run.tsv"
+  # A case that failed so on all 4 runs is listed here, and runs again alone once the batch has ended
+  # (scripts/rerun_memory_starved.sh): a neighbour can hold the device longer than 14 s.
+  rm -f "$dir/run/memory_starved.tsv" "$dir/run/memory_starved.first-run.tsv" "$dir/run/memory_starved.rerun.tsv"
   env_list+=";KCONFORM_MEMORY_STARVED_FILE=$dir/run/memory_starved.tsv"
   env_list+=";KCONFORM_REQUIRE_GPU=1"
   # CPU references shared on disk by every grading process of this run (fixtures/run_cache.hpp): one

@@ -272,34 +272,28 @@ TEST_F(GradeReport, AGroupTheDeclarationLeavesEmptyIsNamedForWhatItIs) {
 }
 
 // Tests whose cases got no device memory on any run beside the batch were run again alone
-// (scripts/rerun_memory_starved.sh): the report says which, so a reader knows those results come from
-// that run; where the submission's own processes were killed for device memory, it says they were not
-// run again, and why. Nothing listed, nothing said.
+// (scripts/rerun_memory_starved.sh, run/memory_starved.rerun.tsv): the report says which, so a reader
+// knows those verdicts come from that run, and, for a test not run again, why not. Nothing recorded,
+// nothing said; a note, never a score.
 TEST_F(GradeReport, TheReportSaysWhichTestsRanAgainAloneForDeviceMemory) {
   all_passing();
   ASSERT_EQ(grade_cli(rubric_text(default_rubric())), exit_graded) << err_;
   EXPECT_EQ(read(out_dir() / "report.md").find("device memory"), std::string::npos);
 
-  write(run_dir_ / "run" / "memory_starved.first-run.tsv",
-        "grade.values\tS/A.B/N1048577\tstarved\ngrade.values\tS/A.B/N33\tstarved\n"
-        "grade.sanitizer.memcheck\tS/A.B/N33\tstarved\n");
+  write(run_dir_ / "run" / "memory_starved.rerun.tsv",
+        "grade.values\tran\ngrade.sanitizer.memcheck\tran\n"
+        "grade.performance\tnot run: the phase's 600 s were spent\n");
   ASSERT_EQ(grade_cli(rubric_text(default_rubric())), exit_graded) << err_;
-  std::string report = read(out_dir() / "report.md");
-  EXPECT_NE(report.find("run again alone after the batch, and their results below are from that run: `grade.values`, "
-                        "`grade.sanitizer.memcheck`.\n"),
+  const std::string report = read(out_dir() / "report.md");
+  EXPECT_NE(report.find("They were run again alone after the batch, and their verdicts below are from that run "
+                        "(`grade.values`, `grade.sanitizer.memcheck`).\n"),
             std::string::npos)
       << report;
-  EXPECT_EQ(grade().score, 100.0);  // a note, not a score
-
-  write(run_dir_ / "run" / "memory_starved.first-run.tsv",
-        "grade.values\tS/A.B/N1048577\tstarved\ngrade.values\tS/A.B/N64\tmemory_kill\n"
-        "grade.sanitizer.memcheck\tS/A.B/N64\tmemory_kill\n");
-  ASSERT_EQ(grade_cli(rubric_text(default_rubric())), exit_graded) << err_;
-  report = read(out_dir() / "report.md");
-  EXPECT_NE(report.find("(`grade.values`), and were not run again alone: the grader killed 2 of this submission's "
-                        "processes"),
+  EXPECT_NE(report.find("Not run again (the first run's verdicts stand):\n\n- `grade.performance`: not run: the "
+                        "phase's 600 s were spent\n"),
             std::string::npos)
       << report;
+  EXPECT_EQ(grade().score, 100.0);
 }
 
 // A group the grading program listed cases in, of which none recorded a verdict, is a fault, and so

@@ -415,6 +415,47 @@ TEST(RunnerReport, JUnitHasEveryCaseWithItsVerdictAndEscapedText) {
   EXPECT_TRUE(split.ends_with("\t1.90\t0.50\t0.25\t0.07\t0.03\t0.75\t2")) << split << " (its GPU last)";
 }
 
+// grade.sh's run again alone reads the unit's first report back and puts the rerun's cases in place of
+// theirs: the report reads back as written, and the merge keeps every other case, in order.
+TEST(RunnerReport, AReportReadsBackAndARerunReplacesOnlyItsCases) {
+  unit_outcome first;
+  first.name = "grade.large_sizes";
+  first.processes = 3;
+  first.seconds = 4.5;
+  first.started_epoch = 1764000000.5;
+  first.launch_seconds = 0.25;
+  first.exit_seconds = 0.125;
+  first.cases.push_back({"Grade/A.B/N1", case_status::passed, 0.5, {{"input_seconds", "0.25"}}, "", 1});
+  first.cases.push_back({"Grade/A.B/N2", case_status::failed, 0.1, {}, "does not fit: \"256 MiB\"\n(run 4 times)", 2});
+  first.cases.push_back({"Grade/A.B/N3", case_status::skipped, 0, {}, "not run: x", 3});
+  const std::optional<unit_outcome> back = unit_from_json(unit_json(first));
+  ASSERT_TRUE(back);
+  EXPECT_EQ(unit_json(*back), unit_json(first));
+  EXPECT_FALSE(unit_from_json("{\"cases\": []}"));
+  EXPECT_FALSE(unit_from_json("not json"));
+
+  unit_outcome rerun;
+  rerun.name = first.name;
+  rerun.processes = 1;
+  rerun.seconds = 1.5;
+  rerun.launch_seconds = 0.5;
+  rerun.cases.push_back({"Grade/A.B/N2", case_status::passed, 0.2, {{"gpu", "H100"}}, "", 1});
+  const unit_outcome merged = with_cases_replaced(*back, rerun, "(alone)");
+  ASSERT_EQ(merged.cases.size(), 3u);
+  EXPECT_EQ(merged.cases[0].name, "Grade/A.B/N1");
+  EXPECT_EQ(merged.cases[1].name, "Grade/A.B/N2");
+  EXPECT_EQ(merged.cases[1].status, case_status::passed);
+  EXPECT_EQ(merged.cases[1].message, "(alone)");
+  EXPECT_EQ(merged.cases[2].status, case_status::skipped);
+  EXPECT_EQ(merged.processes, 4);
+  EXPECT_DOUBLE_EQ(merged.seconds, 6.0);
+  EXPECT_DOUBLE_EQ(merged.launch_seconds, 0.75);
+  EXPECT_DOUBLE_EQ(merged.started_epoch, first.started_epoch);
+  // A case the first report lacks is added at the end.
+  rerun.cases[0].name = "Grade/A.B/N4";
+  EXPECT_EQ(with_cases_replaced(*back, rerun, "").cases.back().name, "Grade/A.B/N4");
+}
+
 // The GPU a unit ran on, as the host numbers it: CTest's resource id, through CUDA_VISIBLE_DEVICES.
 TEST(RunnerReport, AUnitsGpuIsCTestsIdThroughTheVisibleDevices) {
   const auto with = [](const char* group, const char* visible) {

@@ -223,6 +223,22 @@ expect "$dir/units/runner.starved.xml" DeviceFullOnce failed "listed to be run a
 expect "$dir/units/runner.starved.xml" RunsAfter passed
 [ "$(cat "$dir/starved.tsv" 2>/dev/null)" = "$(printf 'runner.starved\tRetryProbe.DeviceFullOnce\tstarved')" ] ||
   fail "the starved case was not listed as runner.starved<TAB>RetryProbe.DeviceFullOnce<TAB>starved: $(cat "$dir/starved.tsv" 2>&1)"
+# grade.sh's run again alone (KCONFORM_RERUN_ALONE=1, the starved case named by KCONFORM_GTEST_FILTER;
+# the marker now there, so it passes, as it does once no neighbour holds the device): its verdict
+# replaces the first run's in the unit's reports, saying so, the other cases' kept; nothing listed.
+rm -f "$dir/starved.tsv"
+KCONFORM_RERUN_ALONE=1 KCONFORM_GTEST_FILTER=RetryProbe.DeviceFullOnce KCONFORM_RETRY_PROBE_MARKER="$dir/retry-probe-marker" \
+  KCONFORM_MEMORY_STARVED_FILE="$dir/starved.tsv" "$runner" run --exe "$retry_probe" --name runner.starved --report-dir "$dir"
+status=$?
+[ $status -eq 0 ] || fail "the starved case run again alone did not pass (exit $status)"
+expect "$dir/units/runner.starved.xml" DeviceFullOnce passed
+case "$(verdict "$dir/units/runner.starved.xml" DeviceFullOnce)" in *"run again alone, after the batch"*) ;;
+  *) grep -q 'run again alone, after the batch' "$dir/units/runner.starved.json" || fail "the case run again alone does not say so" ;; esac
+expect "$dir/units/runner.starved.xml" RunsAfter passed
+expect "$dir/units/runner.starved.xml" ToolFindsAHazard skipped
+[ "$(grep -c '<testcase ' "$dir/units/runner.starved.xml")" -eq 3 ] || fail "the unit run again alone should keep its 3 cases"
+grep -q '"processes":2' "$dir/units/runner.starved.json" || fail "the unit's processes should be both runs' (2): $(head -c 200 "$dir/units/runner.starved.json")"
+[ ! -e "$dir/starved.tsv" ] || fail "a run again alone listed cases: $(cat "$dir/starved.tsv")"
 rm -f "$dir/retry-probe-marker" "$dir/starved.tsv"
 KCONFORM_OOM_RETRIES=1 KCONFORM_RETRY_PROBE_MARKER="$dir/retry-probe-marker" KCONFORM_MEMORY_STARVED_FILE="$dir/starved.tsv" \
   "$runner" run --exe "$retry_probe" --name runner.not-starved --report-dir "$dir"

@@ -148,18 +148,13 @@ std::vector<std::pair<std::string, int>> read_listed_units(const fs::path& path)
   return units;
 }
 
-// The runner's list (<runner name> <tab> <case> <tab> starved | memory_kill), as grade.sh's last phase
-// read it: the tests with a starved case, each once, in the order listed, and the count of kills.
-void read_memory_list(const fs::path& path, run_inputs* run) {
+// scripts/rerun_memory_starved.sh's record: <runner name> <tab> ran | not run: <why>.
+void read_memory_reruns(const fs::path& path, run_inputs* run) {
   std::ifstream in(path);
   for (std::string line; std::getline(in, line);) {
-    const std::size_t tab = line.find('\t'), last = line.rfind('\t');
-    if (tab == 0 || tab == std::string::npos || last == tab) continue;
-    const std::string kind = line.substr(last + 1), test = line.substr(0, tab);
-    if (kind == "memory_kill") ++run->own_memory_kills;
-    else if (kind == "starved" &&
-             std::find(run->starved_tests.begin(), run->starved_tests.end(), test) == run->starved_tests.end())
-      run->starved_tests.push_back(test);
+    const std::size_t tab = line.find('\t');
+    if (tab == 0 || tab == std::string::npos) continue;
+    run->memory_reruns.emplace_back(line.substr(0, tab), line.substr(tab + 1));
   }
 }
 
@@ -183,8 +178,8 @@ run_inputs read_run_dir(const fs::path& run_dir) {
   for (const fs::path& unit : units) read_unit(unit, &run);
   for (const fs::path& listed : {run_dir / "listed_units.tsv", run_dir / "run" / "listed_units.tsv"})
     if (fs::exists(listed)) run.listed_units = read_listed_units(listed);
-  if (const fs::path memory = run_dir / "run" / "memory_starved.first-run.tsv"; fs::exists(memory))
-    read_memory_list(memory, &run);
+  if (const fs::path reruns = run_dir / "run" / "memory_starved.rerun.tsv"; fs::exists(reruns))
+    read_memory_reruns(reruns, &run);
   return run;
 }
 

@@ -48,12 +48,11 @@ struct run_inputs {
   // counts (grade.sh's run/listed_units.tsv, `kconform_runner list`); nullopt when not recorded. A
   // group it lists no case in is empty by the submission's declaration, not for want of a verdict.
   std::optional<std::vector<std::pair<std::string, int>>> listed_units;
-  // Device memory beside the batch (run/memory_starved.first-run.tsv, scripts/rerun_memory_starved.sh):
-  // the runner names of the tests whose cases failed out of device memory on every run and were run
-  // again alone after the batch (their reports are that run's), or, where the runner killed
-  // `own_memory_kills` of this submission's processes for device memory, that were not.
-  std::vector<std::string> starved_tests;
-  std::size_t own_memory_kills = 0;
+  // Device memory beside the batch (run/memory_starved.rerun.tsv, scripts/rerun_memory_starved.sh): per
+  // test (runner name) with cases that failed out of device memory on every run, "ran" where those
+  // cases were run again alone after the batch (their verdicts in the unit reports are that run's), else
+  // "not run: <why>".
+  std::vector<std::pair<std::string, std::string>> memory_reruns;
   std::vector<std::string> problems;
 };
 

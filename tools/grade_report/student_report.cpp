@@ -69,20 +69,22 @@ std::string group_details(const grading_context& who, const rubric& rules, const
 }
 
 // Cases that got no device memory on any of their runs beside the other submissions graded with this
-// one (scripts/rerun_memory_starved.sh): said, so that a reader knows which results come from a run
-// alone, and, where the submission's own processes were killed for device memory, why they do not.
+// one (scripts/rerun_memory_starved.sh): said, so that a reader knows which verdicts come from a run
+// alone after the batch, and, for a test whose cases were not run again, why not.
 std::string memory_lines(const run_inputs& run) {
-  if (run.starved_tests.empty()) return "";
-  std::string tests;
-  for (const std::string& t : run.starved_tests) tests += (tests.empty() ? "`" : ", `") + t + "`";
-  if (run.own_memory_kills > 0)
-    return "\nSome cases got no device memory on any of their runs (" + tests + "), and were not run again alone: the "
-           "grader killed " + std::to_string(run.own_memory_kills) +
-           " of this submission's processes for holding more device memory than their limit, so its own processes "
-           "may have filled the device.\n";
-  return "\nSome cases got no device memory on any of their runs beside the other submissions graded in the same "
-         "batch, so these tests were run again alone after the batch, and their results below are from that run: " +
-         tests + ".\n";
+  if (run.memory_reruns.empty()) return "";
+  std::string ran, not_run;
+  for (const auto& [test, outcome] : run.memory_reruns) {
+    if (outcome == "ran") ran += (ran.empty() ? "`" : ", `") + test + "`";
+    else not_run += "- `" + test + "`: " + outcome + "\n";
+  }
+  std::string out = "\nSome cases got no device memory on any of their runs beside the other submissions graded in "
+                    "the same batch.";
+  if (!ran.empty())
+    out += " They were run again alone after the batch, and their verdicts below are from that run (" + ran + ").";
+  out += "\n";
+  if (!not_run.empty()) out += "\nNot run again (the first run's verdicts stand):\n\n" + not_run;
+  return out;
 }
 
 }  // namespace

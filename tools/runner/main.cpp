@@ -22,7 +22,8 @@
 // KCONFORM_OOM_RETRIES=k runs a case that failed out of device memory again, up to k times, and sets
 // aside what its process reported from that case on: retried_attempts.hpp; KCONFORM_MEMORY_STARVED_FILE=<file>
 // gets a line <name> <tab> <case> <tab> starved for each case that failed so on every run (grade.sh runs
-// its test again, alone), and <tab> memory_kill for each the runner's memory watch killed; KCONFORM_TOOL_UNTIL_FINDING=1
+// those cases again, alone: KCONFORM_RERUN_ALONE=1, rerun_alone() below), and <tab> memory_kill for each the
+// runner's memory watch killed; KCONFORM_TOOL_UNTIL_FINDING=1
 // ends a `clean` tool run after the process in which its tool first reported a hazard, the cases left
 // skipped as not run), and whenever that process dies in a
 // case — a crash, a trap that kills the context, a hang, exit() or abort() — records that case as
@@ -59,6 +60,7 @@
 #include "tools/runner/unit_choice.hpp"
 #include "tools/runner/unit_report.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -70,6 +72,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <optional>
@@ -195,7 +198,19 @@ double case_timeout(const options& o) {
   return o.case_timeout > 0 ? o.case_timeout : 300;
 }
 
+// KCONFORM_RERUN_ALONE=1: grade.sh's run again alone (scripts/rerun_memory_starved.sh), of the cases
+// that failed out of device memory on every run beside the batch (KCONFORM_GTEST_FILTER names them).
+// Nothing else is on the GPU, so a case that fails so again is its own doing: no retries, no list; no
+// hang budget (the other units' hangs spent it beside this one's first run: only the few cases named
+// run, each under its deadline); and the unit's reports keep the first run's other cases, these
+// replacing theirs (unit_report.hpp, with_cases_replaced).
+bool rerun_alone() {
+  const char* text = std::getenv("KCONFORM_RERUN_ALONE");
+  return text != nullptr && std::string(text) == "1";
+}
+
 std::size_t out_of_memory_retries() {
+  if (rerun_alone()) return 0;
   const char* text = std::getenv("KCONFORM_OOM_RETRIES");
   return text != nullptr && std::atoi(text) > 0 ? static_cast<std::size_t>(std::atoi(text)) : 0;
 }
@@ -229,6 +244,7 @@ struct hang_budget {
 
 hang_budget hang_budget_from_environment() {
   hang_budget b;
+  if (rerun_alone()) return b;
   const char* seconds = std::getenv("KCONFORM_HANG_BUDGET_S");
   const char* file = std::getenv("KCONFORM_HANG_BUDGET_FILE");
   if (seconds != nullptr && std::atof(seconds) > 0 && file != nullptr && *file != '\0') {
@@ -238,7 +254,15 @@ hang_budget hang_budget_from_environment() {
   return b;
 }
 
-void write_unit_reports(const std::filesystem::path& report_dir, const unit_outcome& unit) {
+void write_unit_reports(const std::filesystem::path& report_dir, const unit_outcome& ran) {
+  unit_outcome unit = ran;
+  if (rerun_alone()) {
+    std::ifstream in(report_dir / (ran.name + ".json"));
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (const std::optional<unit_outcome> earlier = unit_from_json(text))
+      unit = with_cases_replaced(*earlier, ran,
+                                 "(run again alone, after the batch: beside it, every run had failed out of device memory)");
+  }
   std::ofstream(report_dir / (unit.name + ".xml")) << junit_xml(unit);
   std::ofstream(report_dir / (unit.name + ".tsv")) << stats_line(unit) << '\n';
   std::ofstream(report_dir / (unit.name + ".json")) << unit_json(unit);
@@ -566,7 +590,7 @@ int run_unit(const options& o) {
   // processes as much as for anyone's, so its starved cases are its own doing and are not run again
   // (measured on an H100: allocates_everything's own values test, run again alone, starved again).
   const char* starved_file = std::getenv("KCONFORM_MEMORY_STARVED_FILE");
-  const bool list_starved = starved_file != nullptr && *starved_file != '\0';
+  const bool list_starved = starved_file != nullptr && *starved_file != '\0' && !rerun_alone();
   std::vector<std::pair<std::string, const char*>> memory_cases;  // (case, starved | memory_kill)
   for (const std::string& name : todo) {
     case_result& r = results[name];
@@ -589,9 +613,14 @@ int run_unit(const options& o) {
     unit.cases.push_back(r);
   }
   if (list_starved && !memory_cases.empty()) {
-    std::ofstream list(starved_file, std::ios::app);
-    for (const auto& [name, kind] : memory_cases) list << unit.name << '\t' << name << '\t' << kind << '\n';
-    if (!list) std::cerr << "kconform_runner: could not append to KCONFORM_MEMORY_STARVED_FILE=" << starved_file << '\n';
+    // One write to a file opened for appending: the units of one submission end side by side, and
+    // their lines must not interleave.
+    std::string lines;
+    for (const auto& [name, kind] : memory_cases) lines += unit.name + '\t' + name + '\t' + kind + '\n';
+    const int fd = ::open(starved_file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    const bool written = fd >= 0 && ::write(fd, lines.data(), lines.size()) == static_cast<ssize_t>(lines.size());
+    if (fd >= 0) ::close(fd);
+    if (!written) std::cerr << "kconform_runner: could not append to KCONFORM_MEMORY_STARVED_FILE=" << starved_file << '\n';
   }
   if (o.sanitizer == "clean" && attributed_elsewhere > 0) {
     case_result r;

@@ -97,6 +97,54 @@ std::string unit_json(const unit_outcome& unit) {
          "\n";
 }
 
+std::optional<unit_outcome> unit_from_json(std::string_view text) {
+  std::string error;
+  const std::optional<json::value> doc = json::parse(text, &error);
+  if (!doc) return std::nullopt;
+  const json::value* name = doc->find("unit");
+  const json::value* cases = doc->find("cases");
+  if (name == nullptr || name->as_string() == nullptr || cases == nullptr || cases->as_array() == nullptr)
+    return std::nullopt;
+  const auto number = [](const json::value* v) { return v != nullptr && v->as_number() != nullptr ? *v->as_number() : 0.0; };
+  const auto text_of = [](const json::value* v) { return v != nullptr && v->as_string() != nullptr ? *v->as_string() : std::string(); };
+  unit_outcome unit;
+  unit.name = *name->as_string();
+  unit.processes = static_cast<int>(number(doc->find("processes")));
+  unit.seconds = number(doc->find("seconds"));
+  unit.started_epoch = number(doc->find("started"));
+  unit.launch_seconds = number(doc->find("launch_seconds"));
+  unit.exit_seconds = number(doc->find("exit_seconds"));
+  for (const json::value& item : *cases->as_array()) {
+    case_result c;
+    c.name = text_of(item.find("name"));
+    const std::string status = text_of(item.find("status"));
+    c.status = status == "passed" ? case_status::passed : status == "skipped" ? case_status::skipped : case_status::failed;
+    c.seconds = number(item.find("seconds"));
+    c.attempt = static_cast<int>(number(item.find("attempt")));
+    c.message = text_of(item.find("message"));
+    if (const json::value* properties = item.find("properties"); properties != nullptr && properties->as_object() != nullptr)
+      for (const json::member& m : *properties->as_object()) c.properties.emplace_back(m.first, text_of(&m.second));
+    unit.cases.push_back(std::move(c));
+  }
+  return unit;
+}
+
+unit_outcome with_cases_replaced(const unit_outcome& earlier, const unit_outcome& rerun, const std::string& note) {
+  unit_outcome merged = earlier;
+  for (case_result c : rerun.cases) {
+    c.message += (c.message.empty() ? "" : "\n") + note;
+    const auto same = std::find_if(merged.cases.begin(), merged.cases.end(),
+                                   [&](const case_result& e) { return e.name == c.name; });
+    if (same != merged.cases.end()) *same = std::move(c);
+    else merged.cases.push_back(std::move(c));
+  }
+  merged.processes += rerun.processes;
+  merged.seconds += rerun.seconds;
+  merged.launch_seconds += rerun.launch_seconds;
+  merged.exit_seconds += rerun.exit_seconds;
+  return merged;
+}
+
 std::string stats_line(const unit_outcome& unit) {
   // What its cases' seconds went to, by kind (fixtures/time_spent.hpp: the cases' <kind>_seconds
   // properties): inputs and CPU references, waiting for the GPU, downloads, comparisons, device
