@@ -7,7 +7,8 @@
 # device full longer than that (measured on an H100 at 9a4901d: `correct`'s 256 MiB Large case failed all
 # 4 runs beside allocates_everything, 319 MiB free, and lost 0.09 points). Such cases are listed by the
 # runner in <student dir>/run/memory_starved.tsv (KCONFORM_MEMORY_STARVED_FILE: <runner name> <tab>
-# <case> <tab> starved). Here, once the batch has ended, the listed cases of each test run again, one
+# <case> <tab> starved, and each case its process ran after it, in what the failure left: <tab>
+# after_starved). Here, once the batch has ended, the listed cases of each test run again, one
 # test at a time (KCONFORM_RERUN_ALONE=1, KCONFORM_GTEST_FILTER naming them): no other grading process is
 # left on the GPU, so what they then report is what they would have reported graded alone. The runner
 # puts their verdicts in place of the first run's in the unit's reports (units/<name>.*), every other
@@ -57,9 +58,10 @@ while IFS=$'\t' read -r name dir; do
       echo "not running $test again: the phase's $limit s (KCONFORM_RERUN_ALONE_LIMIT_S) were spent"
       continue
     fi
-    filter=$(awk -F'\t' -v unit="$runner_name" '$1 == unit && $3 == "starved" && !seen[$2]++ { print $2 }' "$starved" | paste -sd: -)
+    filter=$(awk -F'\t' -v unit="$runner_name" '$1 == unit && ($3 == "starved" || $3 == "after_starved") && !seen[$2]++ { print $2 }' \
+      "$starved" | paste -sd: -)
     echo "running $test again, alone: $(echo "$filter" | tr ':' '\n' | wc -l) case(s) failed out of device memory" \
-      "on every run beside the batch"
+      "on every run beside the batch, or ran after one in its process"
     before=$(grep -cE '^ *[0-9]+/[0-9]+ Test +#' "$project/ctest-rerun.log")
     KCONFORM_RERUN_ALONE=1 KCONFORM_GTEST_FILTER="$filter" timeout -k 10 "$left" \
       ctest --test-dir "$project" --resource-spec-file "$spec" -R "^$(escape "$test")\$" -j 1 >>"$project/ctest-rerun.log" 2>&1

@@ -7,7 +7,7 @@
 #   - exactly the listed tests run again (a student without a list, a test of a listed student that
 #     was not listed, and every test of a student whose own process the runner killed for device
 #     memory, do not), each once, one at a time, with KCONFORM_RERUN_ALONE=1 and a filter naming its
-#     starved cases alone;
+#     starved cases and those their process ran after them, alone;
 #   - student names are matched literally and whole (a name with regex characters, a name that name
 #     matches as a pattern, and a name that holds another's);
 #   - each list is kept as memory_starved.first-run.tsv, and memory_starved.rerun.tsv records what
@@ -50,9 +50,9 @@ for s in "${students[@]}"; do
   mkdir -p "$dir/$s/run"
   printf '%s\t%s\n' "$s" "$dir/$s" >>"$project/students.tsv"
 done
-# alice: two cases of her values test and one of her memcheck run starved; and a test the project
-# does not have. malice (which holds alice's name): nothing listed.
-printf 'grade.values\tGrade/Small.A\tstarved\ngrade.values\tGrade/Large.B\tstarved\ngrade.sanitizer.memcheck\tGrade/Large.B\tstarved\ngrade.odd_sizes\tGrade/Odd.C\tstarved\n' \
+# alice: two cases of her values test (and one their process ran after them) and one of her memcheck
+# run starved; and a test the project does not have. malice (which holds alice's name): nothing listed.
+printf 'grade.values\tGrade/Small.A\tstarved\ngrade.values\tGrade/Large.B\tstarved\ngrade.values\tGrade/Large.C\tafter_starved\ngrade.sanitizer.memcheck\tGrade/Large.B\tstarved\ngrade.odd_sizes\tGrade/Odd.C\tstarved\n' \
   >"$dir/alice/run/memory_starved.tsv"
 # c.d+e: its performance test starved. cxdde (which c.d+e matches as a regex): nothing listed. bob
 # starved in values, but the runner killed one of his processes for device memory: his own hoard, not
@@ -69,8 +69,8 @@ ran=$(awk '$2 == "start" { print $1 }' "$log" 2>/dev/null | sort | paste -sd' ' 
 [ "$ran" = "alice.sanitizer.memcheck alice.values c.d+e.performance" ] ||
   fail "expected alice.sanitizer.memcheck, alice.values and c.d+e.performance to run again, once each; ran: ${ran:-nothing}"
 given() { awk -v t="$1" '$1 == t && $2 == "start" { print $4, $5 }' "$log"; }
-[ "$(given alice.values)" = "1 Grade/Small.A:Grade/Large.B" ] ||
-  fail "alice.values should run alone with its two starved cases: $(given alice.values)"
+[ "$(given alice.values)" = "1 Grade/Small.A:Grade/Large.B:Grade/Large.C" ] ||
+  fail "alice.values should run alone with its two starved cases and the one run after them: $(given alice.values)"
 [ "$(given alice.sanitizer.memcheck)" = "1 Grade/Large.B" ] ||
   fail "alice.sanitizer.memcheck should run alone with its one starved case: $(given alice.sanitizer.memcheck)"
 [ "$(given c.d+e.performance)" = "1 Grade/Performance.Timed" ] ||

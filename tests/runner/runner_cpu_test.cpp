@@ -587,5 +587,35 @@ TEST(RunnerRetries, TheLastAllowedAttemptStands) {
   EXPECT_FALSE(settle_attempt(reports, {}, 3).set_aside());
 }
 
+// Where the grader runs such cases again alone after the batch (defer_exhausted), the last attempt's
+// case and every case its process ran after it are kept only until then (deferred), and the process's
+// reports outside any case are set apart from the counted ones; the cases before it stand as they are.
+TEST(RunnerRetries, TheLastAllowedAttemptIsDeferredWhereTheGraderRunsItAgainAlone) {
+  attempt_reports reports;
+  reports.cases = {reported("A.Before", case_status::passed),
+                   reported("A.Full", case_status::failed, "cudaMalloc failed: cudaErrorMemoryAllocation (out of memory)"),
+                   reported("A.After", case_status::failed, "element 0: expected 1, got 0")};
+  reports.hazards_outside_cases = 2;
+  const settled_attempt deferred = settle_attempt(reports, {{"A.Full", 3}}, 3, true);
+  EXPECT_FALSE(deferred.set_aside());
+  EXPECT_EQ(deferred.kept.size(), 3u);
+  EXPECT_EQ(deferred.deferred, (std::vector<std::string>{"A.Full", "A.After"}));
+  EXPECT_EQ(deferred.hazards_outside_cases, 0u);
+  EXPECT_EQ(deferred.hazards_outside_deferred, 2u);
+  // Not deferred: without the grader's run again, and while retries are left (that is a retry).
+  const settled_attempt kept = settle_attempt(reports, {{"A.Full", 3}}, 3, false);
+  EXPECT_TRUE(kept.deferred.empty());
+  EXPECT_EQ(kept.hazards_outside_cases, 2u);
+  const settled_attempt retried = settle_attempt(reports, {}, 3, true);
+  EXPECT_TRUE(retried.set_aside());
+  EXPECT_TRUE(retried.deferred.empty());
+  EXPECT_EQ(retried.hazards_outside_cases + retried.hazards_outside_deferred, 0u);
+  // A process with no such case: nothing deferred, its reports counted.
+  reports.cases[1].message = "element 3: expected 4, got 5";
+  const settled_attempt plain = settle_attempt(reports, {}, 3, true);
+  EXPECT_TRUE(plain.deferred.empty());
+  EXPECT_EQ(plain.hazards_outside_cases, 2u);
+}
+
 }  // namespace
 }  // namespace kc::runner

@@ -212,31 +212,40 @@ expect "$xml" DeviceFullOnce passed
 expect "$xml" RunsAfter passed
 
 # A case that failed out of device memory on its every run is listed in KCONFORM_MEMORY_STARVED_FILE
-# (<runner name> <tab> <case> <tab> starved: grade.sh runs its test again alone, scripts/rerun_memory_starved.sh) and
-# its message says so; its last failure still stands here. One retried into a pass is not listed.
-rm -f "$dir/retry-probe-marker" "$dir/starved.tsv"
+# (<runner name> <tab> <case> <tab> starved: grade.sh runs it again alone, scripts/rerun_memory_starved.sh),
+# and so is each case its process ran after it (after_starved); the messages say so, and the process's
+# tool report outside any case (the fake tool's, in the first process only) stands apart, as
+# OutsideAnyCase.deferred, until the run alone replaces it. Here its last failure still stands.
+rm -f "$dir/retry-probe-marker" "$dir/starved.tsv" "$dir/fake-tool-once"
 KCONFORM_OOM_RETRIES=0 KCONFORM_RETRY_PROBE_MARKER="$dir/retry-probe-marker" KCONFORM_MEMORY_STARVED_FILE="$dir/starved.tsv" \
-  "$runner" run --exe "$retry_probe" --name runner.starved --report-dir "$dir"
+  FAKE_SANITIZER_ONCE="$dir/fake-tool-once" "$runner" run --exe "$retry_probe" --name runner.starved --report-dir "$dir" \
+  --sanitizer clean --tool fake -- "$fake_tool" reports-once
 status=$?
+xml="$dir/units/runner.starved.xml"
 [ $status -eq 1 ] || fail "a case starved of device memory on its every run passed (exit $status)"
-expect "$dir/units/runner.starved.xml" DeviceFullOnce failed "listed to be run again alone"
-expect "$dir/units/runner.starved.xml" RunsAfter passed
-[ "$(cat "$dir/starved.tsv" 2>/dev/null)" = "$(printf 'runner.starved\tRetryProbe.DeviceFullOnce\tstarved')" ] ||
-  fail "the starved case was not listed as runner.starved<TAB>RetryProbe.DeviceFullOnce<TAB>starved: $(cat "$dir/starved.tsv" 2>&1)"
-# grade.sh's run again alone (KCONFORM_RERUN_ALONE=1, the starved case named by KCONFORM_GTEST_FILTER;
-# the marker now there, so it passes, as it does once no neighbour holds the device): its verdict
-# replaces the first run's in the unit's reports, saying so, the other cases' kept; nothing listed.
+expect "$xml" DeviceFullOnce failed "listed to be run again alone"
+expect "$xml" RunsAfter passed
+expect "$xml" starved.OutsideAnyCase.deferred failed "run again alone"
+grep -q 'name="starved.OutsideAnyCase"' "$xml" && fail "the starved process's report outside any case was counted as the unit's own"
+[ "$(cat "$dir/starved.tsv" 2>/dev/null)" = "$(printf 'runner.starved\tRetryProbe.DeviceFullOnce\tstarved\nrunner.starved\tRetryProbe.RunsAfter\tafter_starved')" ] ||
+  fail "expected DeviceFullOnce listed starved and RunsAfter after_starved: $(cat "$dir/starved.tsv" 2>&1)"
+# grade.sh's run again alone (KCONFORM_RERUN_ALONE=1, the listed cases named by KCONFORM_GTEST_FILTER;
+# the marker now there, so it passes, as it does once no neighbour holds the device; the fake tool
+# reports nothing now): its verdicts replace the first run's in the unit's reports, saying so, the
+# other case kept; the first run's deferred report outside any case goes with them; nothing listed.
 rm -f "$dir/starved.tsv"
-KCONFORM_RERUN_ALONE=1 KCONFORM_GTEST_FILTER=RetryProbe.DeviceFullOnce KCONFORM_RETRY_PROBE_MARKER="$dir/retry-probe-marker" \
-  KCONFORM_MEMORY_STARVED_FILE="$dir/starved.tsv" "$runner" run --exe "$retry_probe" --name runner.starved --report-dir "$dir"
+KCONFORM_RERUN_ALONE=1 KCONFORM_GTEST_FILTER=RetryProbe.DeviceFullOnce:RetryProbe.RunsAfter \
+  KCONFORM_RETRY_PROBE_MARKER="$dir/retry-probe-marker" KCONFORM_MEMORY_STARVED_FILE="$dir/starved.tsv" \
+  FAKE_SANITIZER_ONCE="$dir/fake-tool-once" "$runner" run --exe "$retry_probe" --name runner.starved --report-dir "$dir" \
+  --sanitizer clean --tool fake -- "$fake_tool" reports-once
 status=$?
-[ $status -eq 0 ] || fail "the starved case run again alone did not pass (exit $status)"
-expect "$dir/units/runner.starved.xml" DeviceFullOnce passed
-case "$(verdict "$dir/units/runner.starved.xml" DeviceFullOnce)" in *"run again alone, after the batch"*) ;;
-  *) grep -q 'run again alone, after the batch' "$dir/units/runner.starved.json" || fail "the case run again alone does not say so" ;; esac
-expect "$dir/units/runner.starved.xml" RunsAfter passed
-expect "$dir/units/runner.starved.xml" ToolFindsAHazard skipped
-[ "$(grep -c '<testcase ' "$dir/units/runner.starved.xml")" -eq 3 ] || fail "the unit run again alone should keep its 3 cases"
+[ $status -eq 0 ] || fail "the starved cases run again alone did not pass (exit $status)"
+expect "$xml" DeviceFullOnce passed
+grep -q 'run again alone, after the batch' "$dir/units/runner.starved.json" || fail "the cases run again alone do not say so"
+expect "$xml" RunsAfter passed
+expect "$xml" ToolFindsAHazard skipped
+[ "$(grep -c '<testcase ' "$xml")" -eq 3 ] ||
+  fail "the unit run again alone should keep its 3 cases and drop the deferred report: $(grep -o 'name="[^"]*"' "$xml" | tr '\n' ' ')"
 grep -q '"processes":2' "$dir/units/runner.starved.json" || fail "the unit's processes should be both runs' (2): $(head -c 200 "$dir/units/runner.starved.json")"
 [ ! -e "$dir/starved.tsv" ] || fail "a run again alone listed cases: $(cat "$dir/starved.tsv")"
 rm -f "$dir/retry-probe-marker" "$dir/starved.tsv"

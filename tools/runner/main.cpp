@@ -261,7 +261,8 @@ void write_unit_reports(const std::filesystem::path& report_dir, const unit_outc
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (const std::optional<unit_outcome> earlier = unit_from_json(text))
       unit = with_cases_replaced(*earlier, ran,
-                                 "(run again alone, after the batch: beside it, every run had failed out of device memory)");
+                                 "(run again alone, after the batch: beside it, every run had failed out of device memory)",
+                                 {ran.name + ".OutsideAnyCase.deferred"});
   }
   std::ofstream(report_dir / (unit.name + ".xml")) << junit_xml(unit);
   std::ofstream(report_dir / (unit.name + ".tsv")) << stats_line(unit) << '\n';
@@ -350,8 +351,23 @@ int run_unit(const options& o) {
 
   std::map<std::string, case_result> results;
   std::size_t attributed_elsewhere = 0;
+  // Reports outside any case of processes whose cases run again alone after the batch (retried_attempts.hpp,
+  // defer_exhausted), and those cases: each stands until that run replaces it.
+  std::size_t attributed_deferred = 0;
+  std::set<std::string> deferred;
   const hang_budget budget = hang_budget_from_environment();
   const std::size_t oom_retries = out_of_memory_retries();
+  // Cases still failing out of device memory from outside after every retry: the device was full the
+  // whole time. KCONFORM_MEMORY_STARVED_FILE (set by grade.sh) lists them ("starved"), and the cases
+  // their process ran after them ("after_starved", which ran in what the failure left), so the grader
+  // runs them again once the batch has ended, alone on its GPU (memory_failures.hpp): whoever was
+  // graded beside a student decides none of its verdicts, however long a neighbour keeps the device
+  // full. It lists the cases whose process the runner killed for device memory too ("memory_kill"): a
+  // student that hoards fills the device for its own other processes as much as for anyone's, so its
+  // starved cases are its own doing and are not run again (measured on an H100: allocates_everything's
+  // own values test, run again alone, starved again).
+  const char* starved_file = std::getenv("KCONFORM_MEMORY_STARVED_FILE");
+  const bool list_starved = starved_file != nullptr && *starved_file != '\0' && !rerun_alone();
   std::map<std::string, std::size_t> retried;  // per case: runs again after an out-of-memory failure
   std::set<std::string> rerun_after_retry;     // cases run again because they ran after a retried one
   std::string tool_finding;  // where the tool first reported a hazard, in a report that stands (KCONFORM_TOOL_UNTIL_FINDING)
@@ -501,7 +517,7 @@ int run_unit(const options& o) {
       reports.cases.push_back(r);
     }
     std::size_t reported = reports.cases.size();  // kept, or set aside to run again
-    const settled_attempt settled = settle_attempt(reports, retried, oom_retries);
+    const settled_attempt settled = settle_attempt(reports, retried, oom_retries, list_starved);
     for (const case_result& r : settled.kept) {
       results[r.name] = r;
       if (!budget.active() || !is_hang(r)) continue;
@@ -513,6 +529,8 @@ int run_unit(const options& o) {
                                                                          : kc::kernel_deadline_seconds());
     }
     attributed_elsewhere += settled.hazards_outside_cases;
+    attributed_deferred += settled.hazards_outside_deferred;
+    deferred.insert(settled.deferred.begin(), settled.deferred.end());
     if (settled.set_aside()) {
       unsigned pause_s = 0;
       for (const std::string& name : settled.retried) {
@@ -581,20 +599,16 @@ int run_unit(const options& o) {
       });
     }
   }
-  // Cases still failing out of device memory from outside after every retry: the device was full the
-  // whole time. KCONFORM_MEMORY_STARVED_FILE (set by grade.sh) lists them ("starved"), so the grader
-  // runs their test again once the batch has ended, alone on its GPU, where no neighbour holds memory
-  // (memory_failures.hpp): whoever was graded beside a student decides none of its verdicts, however
-  // long a neighbour keeps the device full. It lists the cases whose process the runner killed for
-  // device memory too ("memory_kill"): a student that hoards fills the device for its own other
-  // processes as much as for anyone's, so its starved cases are its own doing and are not run again
-  // (measured on an H100: allocates_everything's own values test, run again alone, starved again).
-  const char* starved_file = std::getenv("KCONFORM_MEMORY_STARVED_FILE");
-  const bool list_starved = starved_file != nullptr && *starved_file != '\0' && !rerun_alone();
-  std::vector<std::pair<std::string, const char*>> memory_cases;  // (case, starved | memory_kill)
+  std::vector<std::pair<std::string, const char*>> memory_cases;  // (case, starved | after_starved | memory_kill)
   for (const std::string& name : todo) {
     case_result& r = results[name];
     if (is_memory_kill(r)) memory_cases.emplace_back(name, "memory_kill");
+    if (!is_out_of_memory_from_outside(r) && deferred.count(name) != 0) {
+      memory_cases.emplace_back(name, "after_starved");
+      r.message += (r.message.empty() ? "" : "\n") +
+                   std::string("(ran after a case that failed out of device memory on every run, in its process: "
+                               "listed to be run again alone with it, KCONFORM_MEMORY_STARVED_FILE)");
+    }
     if (is_out_of_memory_from_outside(r)) {
       memory_cases.emplace_back(name, "starved");
       if (list_starved)
@@ -622,10 +636,22 @@ int run_unit(const options& o) {
     if (fd >= 0) ::close(fd);
     if (!written) std::cerr << "kconform_runner: could not append to KCONFORM_MEMORY_STARVED_FILE=" << starved_file << '\n';
   }
+  // A run again alone's own reports outside any case stand in place of those of the processes whose
+  // cases it ran again (`.OutsideAnyCase.deferred`, which write_unit_reports drops from the first run's
+  // report): never in place of the other processes' (`.OutsideAnyCase`), which stand.
   if (o.sanitizer == "clean" && attributed_elsewhere > 0) {
     case_result r;
-    r.name = unit.name + ".OutsideAnyCase";
+    r.name = unit.name + (rerun_alone() ? ".OutsideAnyCase.deferred" : ".OutsideAnyCase");
     r.message = std::to_string(attributed_elsewhere) + " hazard(s) were reported outside any case (start-up or exit)";
+    unit.cases.push_back(r);
+  }
+  if (o.sanitizer == "clean" && attributed_deferred > 0) {
+    case_result r;
+    r.name = unit.name + ".OutsideAnyCase.deferred";
+    r.message = std::to_string(attributed_deferred) +
+                " hazard(s) were reported outside any case (start-up or exit) by a process in which a case failed out of "
+                "device memory on every run: they stand unless its cases run again alone after the batch, whose own "
+                "such reports then replace them";
     unit.cases.push_back(r);
   }
   unit.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

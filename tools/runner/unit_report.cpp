@@ -129,8 +129,12 @@ std::optional<unit_outcome> unit_from_json(std::string_view text) {
   return unit;
 }
 
-unit_outcome with_cases_replaced(const unit_outcome& earlier, const unit_outcome& rerun, const std::string& note) {
+unit_outcome with_cases_replaced(const unit_outcome& earlier, const unit_outcome& rerun, const std::string& note,
+                                 const std::vector<std::string>& dropped) {
   unit_outcome merged = earlier;
+  std::erase_if(merged.cases, [&](const case_result& c) {
+    return std::find(dropped.begin(), dropped.end(), c.name) != dropped.end();
+  });
   for (case_result c : rerun.cases) {
     c.message += (c.message.empty() ? "" : "\n") + note;
     const auto same = std::find_if(merged.cases.begin(), merged.cases.end(),

@@ -40,11 +40,13 @@ std::string stats_line(const unit_outcome& unit);
 // A unit's report as unit_json wrote it; nullopt where the text is not one (no "unit" or "cases").
 std::optional<unit_outcome> unit_from_json(std::string_view text);
 
-// `earlier` with the cases `rerun` ran in place of its own of the same names (a case `earlier` lacks
-// is added at the end), each with `note` added to its message; its processes, seconds and launch and
-// exit seconds are both runs' (grade.sh's run again alone: KCONFORM_RERUN_ALONE, which runs only the
-// cases that failed out of device memory on every run beside the batch).
-unit_outcome with_cases_replaced(const unit_outcome& earlier, const unit_outcome& rerun, const std::string& note);
+// `earlier` without its cases named in `dropped`, and with the cases `rerun` ran in place of its own of
+// the same names (a case `earlier` lacks is added at the end), each with `note` added to its message;
+// its processes, seconds and launch and exit seconds are both runs' (grade.sh's run again alone:
+// KCONFORM_RERUN_ALONE, which runs only the cases that failed out of device memory on every run beside
+// the batch, and those their process ran after them).
+unit_outcome with_cases_replaced(const unit_outcome& earlier, const unit_outcome& rerun, const std::string& note,
+                                 const std::vector<std::string>& dropped = {});
 
 // The GPU CTest handed this process (CTEST_RESOURCE_GROUP_0_GPUS "id:<k>,..."), as the host numbers
 // it: the k-th entry of CUDA_VISIBLE_DEVICES where that is set, else k (scripts/run_gpu_suite.sh sets
