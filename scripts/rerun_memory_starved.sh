@@ -8,24 +8,29 @@
 # 4 runs beside allocates_everything, 319 MiB free, and lost 0.09 points). Such cases are listed by the
 # runner in <student dir>/run/memory_starved.tsv (KCONFORM_MEMORY_STARVED_FILE: <runner name> <tab>
 # <case> <tab> starved, and each case its process ran after it, in what the failure left: <tab>
-# after_starved). Here, once the batch has ended, the listed cases of each test run again, one
-# test at a time (KCONFORM_RERUN_ALONE=1, KCONFORM_GTEST_FILTER naming them): no other grading process is
-# left on the GPU, so what they then report is what they would have reported graded alone. The runner
-# puts their verdicts in place of the first run's in the unit's reports (units/<name>.*), every other
-# case's kept, and runs them with no retry, no list and no hang budget (only they run, each under its
-# deadline, the hang streak still on). Each test runs again at most once.
+# after_starved). Here, once the batch has ended, the listed cases of each test run again, one test at
+# a time (KCONFORM_RERUN_ALONE=1, KCONFORM_GTEST_FILTER naming them): no other grading process is left
+# on the GPU, so what they then report is what they would have reported graded alone. The runner puts
+# their verdicts in place of the first run's in the unit's reports (units/<name>.*), every other case's
+# kept, and runs them with no retry and no list, under the student's hang budget and streak as in the
+# first run (their own hangs of the first run taken out of run/hangs.tsv first): a run alone is never
+# more lenient than the first run, or a submission could fake a full device to buy hangs. Each test
+# runs again at most once; the tests with the fewest listed cases first (a neighbour's victim has one or
+# a few; a submission faking a full device, many).
 # Not a student the runner killed a process of for device memory (a line <tab> memory_kill): its own
 # processes fill the device as much as a neighbour's would, so its starved cases are its own doing, and
 # run again alone they starve again (measured on an H100: allocates_everything's values test, 48-85 s).
-# The whole phase has KCONFORM_RERUN_ALONE_LIMIT_S (default 600 s): a test that would start past it is
-# not run again, one running at it is stopped (its first run's reports stand).
+# The whole phase has KCONFORM_RERUN_ALONE_LIMIT_S (default 600 s), and each test a fair share of what
+# is left (that over the tests left, at least 30 s): a test that would start past the limit is not run
+# again, and one past its share is stopped with every process of its session (its first run's reports
+# stand), so no submission's run alone can spend the others' time.
 #
 # <students.tsv>: one line per student, <name> <tab> <student dir>; the CTest test of runner name
 # grade.<x> is <name>.<x> (grade.sh's naming). Each student's list is kept as
 # run/memory_starved.first-run.tsv, and what became of each listed test is written to
-# run/memory_starved.rerun.tsv (<runner name> <tab> ran | not run: <why>), which report.md reads.
-# ctest's output goes to <ctest project>/ctest-rerun.log. Exit 0 (the students' verdicts are in their
-# reports), 2 on bad usage.
+# run/memory_starved.rerun.tsv (<runner name> <tab> ran | not run: <why>), which report.md reads: ran
+# only where the runner recorded a merge (run/memory_starved.tsv.merged). ctest's output goes to
+# <ctest project>/ctest-rerun.log. Exit 0 (the students' verdicts are in their reports), 2 on bad usage.
 set -uo pipefail
 [ $# -eq 3 ] || { echo "usage: rerun_memory_starved.sh <ctest project> <resource spec> <students.tsv>" >&2; exit 2; }
 project=$1 spec=$2 students=$3
@@ -35,47 +40,77 @@ started=$(date +%s)
 : >"$project/ctest-rerun.log"
 
 escape() { printf '%s' "$1" | sed 's/[][\.^$*+?(){}|/]/\\&/g'; }
+note() { printf '%s\t%s\n' "$2" "$3" >>"$1/run/memory_starved.rerun.tsv"; }  # note <student dir> <runner name> <outcome>
+
+# The tests to run again: <cases> <tab> <name> <tab> <dir> <tab> <runner name> <tab> <filter>.
+queue="$project/rerun-queue.tsv"
+: >"$queue"
 while IFS=$'\t' read -r name dir; do
   [ -n "$name" ] || continue
-  starved="$dir/run/memory_starved.tsv"
-  [ -s "$starved" ] || continue
-  mv "$starved" "$dir/run/memory_starved.first-run.tsv"
-  starved="$dir/run/memory_starved.first-run.tsv"
-  record="$dir/run/memory_starved.rerun.tsv"
-  : >"$record"
-  kills=$(awk -F'\t' '$3 == "memory_kill"' "$starved" | wc -l)
+  listed="$dir/run/memory_starved.tsv"
+  [ -s "$listed" ] || continue
+  mv "$listed" "$dir/run/memory_starved.first-run.tsv"
+  listed="$dir/run/memory_starved.first-run.tsv"
+  rm -f "$dir/run/memory_starved.tsv.merged"
+  : >"$dir/run/memory_starved.rerun.tsv"
+  kills=$(awk -F'\t' '$3 == "memory_kill"' "$listed" | wc -l)
   while IFS= read -r runner_name; do
-    test="$name.${runner_name#grade.}"
     if [ "$kills" -gt 0 ]; then
-      printf '%s\tnot run: the runner killed %s of its processes for device memory\n' "$runner_name" "$kills" >>"$record"
-      echo "not running $test again: the runner killed $kills of $name's processes for device memory," \
-        "so its own processes may have filled the device"
+      note "$dir" "$runner_name" "not run: the runner killed $kills of its processes for device memory"
+      echo "not running $name.${runner_name#grade.} again: the runner killed $kills of $name's processes for device" \
+        "memory, so its own processes may have filled the device"
       continue
     fi
-    left=$((limit - ($(date +%s) - started)))
-    if [ "$left" -le 0 ]; then
-      printf '%s\tnot run: the phase'"'"'s %s s were spent\n' "$runner_name" "$limit" >>"$record"
-      echo "not running $test again: the phase's $limit s (KCONFORM_RERUN_ALONE_LIMIT_S) were spent"
-      continue
-    fi
-    filter=$(awk -F'\t' -v unit="$runner_name" '$1 == unit && ($3 == "starved" || $3 == "after_starved") && !seen[$2]++ { print $2 }' \
-      "$starved" | paste -sd: -)
-    echo "running $test again, alone: $(echo "$filter" | tr ':' '\n' | wc -l) case(s) failed out of device memory" \
-      "on every run beside the batch, or ran after one in its process"
-    before=$(grep -cE '^ *[0-9]+/[0-9]+ Test +#' "$project/ctest-rerun.log")
-    KCONFORM_RERUN_ALONE=1 KCONFORM_GTEST_FILTER="$filter" timeout -k 10 "$left" \
-      ctest --test-dir "$project" --resource-spec-file "$spec" -R "^$(escape "$test")\$" -j 1 >>"$project/ctest-rerun.log" 2>&1
-    status=$?
-    after=$(grep -cE '^ *[0-9]+/[0-9]+ Test +#' "$project/ctest-rerun.log")
-    if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
-      printf '%s\tnot run: stopped at the phase'"'"'s %s s\n' "$runner_name" "$limit" >>"$record"
-      echo "rerun_memory_starved.sh: $test was stopped at the phase's $limit s" >&2
-    elif [ "$after" -ne $((before + 1)) ]; then
-      printf '%s\tnot run: ctest ran no test of that name\n' "$runner_name" >>"$record"
-      echo "rerun_memory_starved.sh: ctest ran no test $test ($project/ctest-rerun.log)" >&2
-    else
-      printf '%s\tran\n' "$runner_name" >>"$record"
-    fi
-  done < <(awk -F'\t' '$3 == "starved" { print $1 }' "$starved" | awk '!seen[$0]++')
+    cases=$(awk -F'\t' -v unit="$runner_name" \
+      '$1 == unit && ($3 == "starved" || $3 == "after_starved") && !seen[$2]++ { print $2 }' "$listed")
+    printf '%s\t%s\t%s\t%s\t%s\n' "$(echo "$cases" | wc -l)" "$name" "$dir" "$runner_name" \
+      "$(echo "$cases" | paste -sd: -)" >>"$queue"
+  done < <(awk -F'\t' '$3 == "starved" && !seen[$1]++ { print $1 }' "$listed")
 done <"$students"
+
+tests_left=$(wc -l <"$queue")
+session_file="$project/rerun-session"
+while IFS=$'\t' read -r count name dir runner_name filter; do
+  test="$name.${runner_name#grade.}"
+  left=$((limit - ($(date +%s) - started)))
+  if [ "$left" -le 0 ]; then
+    note "$dir" "$runner_name" "not run: the phase's $limit s were spent"
+    echo "not running $test again: the phase's $limit s (KCONFORM_RERUN_ALONE_LIMIT_S) were spent"
+    tests_left=$((tests_left - 1))
+    continue
+  fi
+  share=$((left / tests_left))
+  [ "$share" -ge 30 ] || share=$((left < 30 ? left : 30))
+  tests_left=$((tests_left - 1))
+  # The listed cases' own hangs of the first run leave the hang budget; the others' stay.
+  if [ -f "$dir/run/hangs.tsv" ]; then
+    awk -F'\t' -v unit="$runner_name" -v cases="$filter" '
+      BEGIN { n = split(cases, list, ":"); for (i = 1; i <= n; i++) listed[list[i]] = 1 }
+      !($1 == unit && ($2 in listed))' "$dir/run/hangs.tsv" >"$dir/run/hangs.tsv.kept" &&
+      mv "$dir/run/hangs.tsv.kept" "$dir/run/hangs.tsv"
+  fi
+  echo "running $test again, alone: $count case(s) failed out of device memory on every run beside the batch," \
+    "or ran after one in its process (at most $share s)"
+  merged_before=$(cat "$dir/run/memory_starved.tsv.merged" 2>/dev/null | wc -l)
+  # A session of its own (its id written by the shell that starts it), so that a test stopped at its
+  # share takes every process it started with it: the runner's grading program runs in a process
+  # group of its own, which killing ctest would leave behind.
+  rm -f "$session_file"
+  KCONFORM_RERUN_ALONE=1 KCONFORM_GTEST_FILTER="$filter" timeout -s KILL "$share" setsid -w sh -c 'echo $$ >"$0"; exec "$@"' \
+    "$session_file" ctest --test-dir "$project" --resource-spec-file "$spec" -R "^$(escape "$test")\$" -j 1 \
+    >>"$project/ctest-rerun.log" 2>&1
+  status=$?
+  [ -s "$session_file" ] && pkill -KILL -s "$(cat "$session_file")" 2>/dev/null  # what it left running
+  merged_after=$(cat "$dir/run/memory_starved.tsv.merged" 2>/dev/null | wc -l)
+  if [ "$status" -eq 137 ]; then
+    note "$dir" "$runner_name" "not run: stopped at its share of the phase ($share s)"
+    echo "rerun_memory_starved.sh: $test was stopped at its $share s" >&2
+  elif [ "$merged_after" -le "$merged_before" ]; then
+    note "$dir" "$runner_name" "not run: the run alone recorded no verdict (ctest-rerun.log)"
+    echo "rerun_memory_starved.sh: $test recorded no merged verdict ($project/ctest-rerun.log)" >&2
+  else
+    note "$dir" "$runner_name" "ran"
+  fi
+done < <(sort -t$'\t' -k1,1n -s "$queue")
+rm -f "$session_file"
 exit 0

@@ -285,8 +285,8 @@ TEST_F(GradeReport, TheReportSaysWhichTestsRanAgainAloneForDeviceMemory) {
         "grade.performance\tnot run: the phase's 600 s were spent\n");
   ASSERT_EQ(grade_cli(rubric_text(default_rubric())), exit_graded) << err_;
   const std::string report = read(out_dir() / "report.md");
-  EXPECT_NE(report.find("They were run again alone after the batch, and their verdicts below are from that run "
-                        "(`grade.values`, `grade.sanitizer.memcheck`).\n"),
+  EXPECT_NE(report.find("were run again alone after the batch, and their verdicts below are from that run "
+                        "(`grade.values`, `grade.sanitizer.memcheck`); every other case's are from the first.\n"),
             std::string::npos)
       << report;
   EXPECT_NE(report.find("Not run again (the first run's verdicts stand):\n\n- `grade.performance`: not run: the "

@@ -182,7 +182,7 @@ xml="$dir/units/runner.retried.xml"
 expect "$xml" DeviceFullOnce passed
 expect "$xml" RunsAfter passed
 expect "$xml" ToolFindsAHazard skipped
-[ "$(grep -c '<testcase ' "$xml")" -eq 3 ] || fail "the retried unit should record its 3 cases and nothing outside them: $(grep -o 'name="[^"]*OutsideAnyCase"' "$xml")"
+[ "$(grep -c '<testcase ' "$xml")" -eq 6 ] || fail "the retried unit should record its 6 cases and nothing outside them: $(grep -o 'name="[^"]*OutsideAnyCase"' "$xml")"
 processes=$(grep -o 'name="processes" value="[0-9]*' "$xml" | grep -o '[0-9]*$')
 [ "${processes:-0}" -eq 2 ] || fail "expected 2 processes (the first set aside), got ${processes:-none}"
 # The same with the tool's run ending at its first finding: the finding outside any case of the
@@ -227,14 +227,14 @@ expect "$xml" DeviceFullOnce failed "listed to be run again alone"
 expect "$xml" RunsAfter passed
 expect "$xml" starved.OutsideAnyCase.deferred failed "run again alone"
 grep -q 'name="starved.OutsideAnyCase"' "$xml" && fail "the starved process's report outside any case was counted as the unit's own"
-[ "$(cat "$dir/starved.tsv" 2>/dev/null)" = "$(printf 'runner.starved\tRetryProbe.DeviceFullOnce\tstarved\nrunner.starved\tRetryProbe.RunsAfter\tafter_starved')" ] ||
-  fail "expected DeviceFullOnce listed starved and RunsAfter after_starved: $(cat "$dir/starved.tsv" 2>&1)"
+[ "$(cat "$dir/starved.tsv" 2>/dev/null)" = "$(printf 'runner.starved\tRetryProbe.DeviceFullOnce\tstarved\nrunner.starved\tRetryProbe.RunsAfter\tafter_starved\nrunner.starved\tRetryProbe.ToolFindsAHazardLater\tafter_starved\nrunner.starved\tRetryProbe.AbortsWhereAsked\tafter_starved\nrunner.starved\tRetryProbe.RunsLast\tafter_starved')" ] ||
+  fail "expected DeviceFullOnce listed starved and the 4 cases after it after_starved: $(cat "$dir/starved.tsv" 2>&1)"
 # grade.sh's run again alone (KCONFORM_RERUN_ALONE=1, the listed cases named by KCONFORM_GTEST_FILTER;
 # the marker now there, so it passes, as it does once no neighbour holds the device; the fake tool
 # reports nothing now): its verdicts replace the first run's in the unit's reports, saying so, the
 # other case kept; the first run's deferred report outside any case goes with them; nothing listed.
 rm -f "$dir/starved.tsv"
-KCONFORM_RERUN_ALONE=1 KCONFORM_GTEST_FILTER=RetryProbe.DeviceFullOnce:RetryProbe.RunsAfter \
+KCONFORM_RERUN_ALONE=1 KCONFORM_GTEST_FILTER=RetryProbe.DeviceFullOnce:RetryProbe.RunsAfter:RetryProbe.ToolFindsAHazardLater:RetryProbe.AbortsWhereAsked:RetryProbe.RunsLast \
   KCONFORM_RETRY_PROBE_MARKER="$dir/retry-probe-marker" KCONFORM_MEMORY_STARVED_FILE="$dir/starved.tsv" \
   FAKE_SANITIZER_ONCE="$dir/fake-tool-once" "$runner" run --exe "$retry_probe" --name runner.starved --report-dir "$dir" \
   --sanitizer clean --tool fake -- "$fake_tool" reports-once
@@ -244,10 +244,43 @@ expect "$xml" DeviceFullOnce passed
 grep -q 'run again alone, after the batch' "$dir/units/runner.starved.json" || fail "the cases run again alone do not say so"
 expect "$xml" RunsAfter passed
 expect "$xml" ToolFindsAHazard skipped
-[ "$(grep -c '<testcase ' "$xml")" -eq 3 ] ||
-  fail "the unit run again alone should keep its 3 cases and drop the deferred report: $(grep -o 'name="[^"]*"' "$xml" | tr '\n' ' ')"
+[ "$(grep -c '<testcase ' "$xml")" -eq 6 ] ||
+  fail "the unit run again alone should keep its 6 cases and drop the deferred report: $(grep -o 'name="[^"]*"' "$xml" | tr '\n' ' ')"
 grep -q '"processes":2' "$dir/units/runner.starved.json" || fail "the unit's processes should be both runs' (2): $(head -c 200 "$dir/units/runner.starved.json")"
 [ ! -e "$dir/starved.tsv" ] || fail "a run again alone listed cases: $(cat "$dir/starved.tsv")"
+# Run again alone, a case that fails out of device memory again is its own doing: no retry (one
+# process), nothing listed, its failure merged; and the run alone keeps the student's hang budget (a
+# budget already spent leaves its cases not run), never more lenient than the first run.
+rm -f "$dir/retry-probe-marker" "$dir/starved.tsv"
+KCONFORM_RERUN_ALONE=1 KCONFORM_OOM_RETRIES=3 KCONFORM_GTEST_FILTER=RetryProbe.DeviceFullOnce \
+  KCONFORM_RETRY_PROBE_MARKER="$dir/retry-probe-marker" KCONFORM_MEMORY_STARVED_FILE="$dir/starved.tsv" \
+  "$runner" run --exe "$retry_probe" --name runner.starved --report-dir "$dir" >"$dir/starved-again.log" 2>&1
+status=$?
+[ $status -eq 1 ] || fail "a case starved again alone passed (exit $status)"
+grep -q 'runner.starved: 0 passed, 1 failed, 0 skipped (of 1 cases) in 1 process' "$dir/starved-again.log" ||
+  fail "a case starved again alone was retried: $(grep 'runner.starved:' "$dir/starved-again.log")"
+[ ! -e "$dir/starved.tsv" ] || fail "a case starved again alone was listed: $(cat "$dir/starved.tsv")"
+expect "$xml" DeviceFullOnce failed "cudaErrorMemoryAllocation"
+expect "$xml" RunsAfter passed
+printf 'grade.x\tX.Y\t5\n' >"$dir/spent-budget.tsv"
+KCONFORM_RERUN_ALONE=1 KCONFORM_GTEST_FILTER=RetryProbe.RunsAfter KCONFORM_HANG_BUDGET_S=1 \
+  KCONFORM_HANG_BUDGET_FILE="$dir/spent-budget.tsv" "$runner" run --exe "$retry_probe" --name runner.starved \
+  --report-dir "$dir" >/dev/null 2>&1
+expect "$xml" RunsAfter failed "hang budget"
+# With the tool's run ending at its first finding: a finding in a case its process ran after a starved
+# case stands only until the run alone, so it ends nothing: the process dies in the case after it, and
+# the last case still runs, in a fresh process.
+rm -f "$dir/retry-probe-marker" "$dir/starved.tsv"
+KCONFORM_TOOL_UNTIL_FINDING=1 KCONFORM_OOM_RETRIES=0 KCONFORM_RETRY_PROBE_HAZARD_LATER=1 KCONFORM_RETRY_PROBE_ABORT=1 \
+  KCONFORM_RETRY_PROBE_MARKER="$dir/retry-probe-marker" KCONFORM_MEMORY_STARVED_FILE="$dir/starved.tsv" \
+  "$runner" run --exe "$retry_probe" --name runner.starved-until --report-dir "$dir" --sanitizer clean --tool fake -- \
+  "$fake_tool" none >/dev/null 2>&1
+xml="$dir/units/runner.starved-until.xml"
+expect "$xml" ToolFindsAHazardLater failed "hazard"
+expect "$xml" AbortsWhereAsked failed "signal 6"
+expect "$xml" RunsLast passed
+grep -q "RetryProbe.ToolFindsAHazardLater	after_starved" "$dir/starved.tsv" ||
+  fail "the later finding's case was not listed after_starved: $(cat "$dir/starved.tsv" 2>&1)"
 rm -f "$dir/retry-probe-marker" "$dir/starved.tsv"
 KCONFORM_OOM_RETRIES=1 KCONFORM_RETRY_PROBE_MARKER="$dir/retry-probe-marker" KCONFORM_MEMORY_STARVED_FILE="$dir/starved.tsv" \
   "$runner" run --exe "$retry_probe" --name runner.not-starved --report-dir "$dir"

@@ -2,7 +2,9 @@
 // RetryProbe.DeviceFullOnce fails with the CUDA runtime's out-of-memory words the first time it runs
 // (it creates the file KCONFORM_RETRY_PROBE_MARKER names) and passes after, as a case does once the
 // neighbour that held the device lets go; RetryProbe.RunsAfter passes, and runs after it in the same
-// process; RetryProbe.ToolFindsAHazard, before them, reports a tool's hazard where asked. Host-only:
+// process; RetryProbe.ToolFindsAHazard, before them, and ToolFindsAHazardLater, after them, report a
+// tool's hazard where asked; AbortsWhereAsked ends its process where asked; RetryProbe.RunsLast passes,
+// last. Host-only:
 // the words are what the runner reads.
 #include <gtest/gtest.h>
 
@@ -36,6 +38,28 @@ TEST(RetryProbe, DeviceFullOnce) {
 }
 
 TEST(RetryProbe, RunsAfter) { SUCCEED(); }
+
+// Where KCONFORM_RETRY_PROBE_HAZARD_LATER=1, a tool's hazard in a case after DeviceFullOnce: one its
+// process ran after a case that failed out of device memory, whose finding must not end a tool's run
+// whose cases run again alone (KCONFORM_TOOL_UNTIL_FINDING). Skipped otherwise.
+TEST(RetryProbe, ToolFindsAHazardLater) {
+  const char* wanted = std::getenv("KCONFORM_RETRY_PROBE_HAZARD_LATER");
+  const char* channel = std::getenv("KCONFORM_TOOL_LOG");
+  if (wanted == nullptr || std::string(wanted) != "1" || channel == nullptr || *channel == '\0')
+    GTEST_SKIP() << "KCONFORM_RETRY_PROBE_HAZARD_LATER=1 under a tool's run only (the runner's test sets it)";
+  std::ofstream(channel, std::ios::app) << "========= Error: Race reported between Write access and Read access "
+                                           "(the retry probe, in a later case)\n";
+}
+
+// Where KCONFORM_RETRY_PROBE_ABORT=1, the process dies here, so the cases after it run in a fresh
+// process, which a tool's run ended at its first finding would not start. Skipped otherwise.
+TEST(RetryProbe, AbortsWhereAsked) {
+  const char* wanted = std::getenv("KCONFORM_RETRY_PROBE_ABORT");
+  if (wanted == nullptr || std::string(wanted) != "1") GTEST_SKIP() << "KCONFORM_RETRY_PROBE_ABORT=1 only (the runner's test sets it)";
+  std::abort();
+}
+
+TEST(RetryProbe, RunsLast) { SUCCEED(); }
 
 }  // namespace
 }  // namespace kc::runner_probe

@@ -81,7 +81,8 @@ std::string memory_lines(const run_inputs& run) {
   std::string out = "\nSome cases got no device memory on any of their runs beside the other submissions graded in "
                     "the same batch.";
   if (!ran.empty())
-    out += " They were run again alone after the batch, and their verdicts below are from that run (" + ran + ").";
+    out += " Those cases, and the cases their process ran after them, were run again alone after the batch, and "
+           "their verdicts below are from that run (" + ran + "); every other case's are from the first.";
   out += "\n";
   if (!not_run.empty()) out += "\nNot run again (the first run's verdicts stand):\n\n" + not_run;
   return out;

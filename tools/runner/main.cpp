@@ -200,10 +200,12 @@ double case_timeout(const options& o) {
 
 // KCONFORM_RERUN_ALONE=1: grade.sh's run again alone (scripts/rerun_memory_starved.sh), of the cases
 // that failed out of device memory on every run beside the batch (KCONFORM_GTEST_FILTER names them).
-// Nothing else is on the GPU, so a case that fails so again is its own doing: no retries, no list; no
-// hang budget (the other units' hangs spent it beside this one's first run: only the few cases named
-// run, each under its deadline); and the unit's reports keep the first run's other cases, these
-// replacing theirs (unit_report.hpp, with_cases_replaced).
+// Nothing else is on the GPU, so a case that fails so again is its own doing: no retries, no list. The
+// hang budget still holds (the script first takes these cases' own hangs of the first run out of it):
+// a run alone may never be more lenient than the first run, or faking a full device would buy hangs.
+// The unit's reports keep the first run's other cases, these replacing theirs (unit_report.hpp,
+// with_cases_replaced), and each merge is recorded in <KCONFORM_MEMORY_STARVED_FILE>.merged
+// (<unit> <tab> <cases>), which the script reads before it says a test ran again.
 bool rerun_alone() {
   const char* text = std::getenv("KCONFORM_RERUN_ALONE");
   return text != nullptr && std::string(text) == "1";
@@ -244,7 +246,6 @@ struct hang_budget {
 
 hang_budget hang_budget_from_environment() {
   hang_budget b;
-  if (rerun_alone()) return b;
   const char* seconds = std::getenv("KCONFORM_HANG_BUDGET_S");
   const char* file = std::getenv("KCONFORM_HANG_BUDGET_FILE");
   if (seconds != nullptr && std::atof(seconds) > 0 && file != nullptr && *file != '\0') {
@@ -259,10 +260,18 @@ void write_unit_reports(const std::filesystem::path& report_dir, const unit_outc
   if (rerun_alone()) {
     std::ifstream in(report_dir / (ran.name + ".json"));
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (const std::optional<unit_outcome> earlier = unit_from_json(text))
-      unit = with_cases_replaced(*earlier, ran,
-                                 "(run again alone, after the batch: beside it, every run had failed out of device memory)",
-                                 {ran.name + ".OutsideAnyCase.deferred"});
+    const std::optional<unit_outcome> earlier = unit_from_json(text);
+    if (!earlier) {
+      // Nothing to merge into: the first run's reports stand as they are, and no merge is recorded.
+      std::cerr << "kconform_runner: no readable report of " << ran.name << " to put the run alone's cases in\n";
+      return;
+    }
+    unit = with_cases_replaced(*earlier, ran,
+                               "(run again alone, after the batch: in its process beside the batch, a case had failed "
+                               "out of device memory on every run)",
+                               {ran.name + ".OutsideAnyCase.deferred"});
+    if (const char* list = std::getenv("KCONFORM_MEMORY_STARVED_FILE"); list != nullptr && *list != '\0')
+      std::ofstream(std::string(list) + ".merged", std::ios::app) << ran.name << '\t' << ran.cases.size() << '\n';
   }
   std::ofstream(report_dir / (unit.name + ".xml")) << junit_xml(unit);
   std::ofstream(report_dir / (unit.name + ".tsv")) << stats_line(unit) << '\n';
@@ -578,8 +587,12 @@ int run_unit(const options& o) {
     // neighbour's memory cannot change which cases run. One unit a run: under --units a finding
     // would stop the other units' cases too. Skipped cases spend none of the run's hang budget.
     if (o.sanitizer == "clean" && tool_until_finding() && o.units.empty()) {
+      // Not a finding in a deferred case (one run again alone after the batch, which replaces its
+      // verdict): it must not end the unit and leave the cases after it unchecked, when the run alone
+      // may find it clean (a submission can fake a full device in one case and hide a later hazard).
       for (const case_result& r : settled.kept)
-        if (tool_finding.empty() && r.status == case_status::failed && hazards[r.name] > 0) tool_finding = "in " + r.name;
+        if (tool_finding.empty() && r.status == case_status::failed && hazards[r.name] > 0 && deferred.count(r.name) == 0)
+          tool_finding = "in " + r.name;
       if (tool_finding.empty() && settled.hazards_outside_cases > 0) tool_finding = "outside any case";
       if (!tool_finding.empty() && !settled.set_aside()) {
         const std::string reason = tool + " already reported a hazard (" + tool_finding +

@@ -142,6 +142,7 @@ unit_outcome with_cases_replaced(const unit_outcome& earlier, const unit_outcome
     if (same != merged.cases.end()) *same = std::move(c);
     else merged.cases.push_back(std::move(c));
   }
+  merged.gpu = rerun.gpu;  // not in the JSON: the run alone's
   merged.processes += rerun.processes;
   merged.seconds += rerun.seconds;
   merged.launch_seconds += rerun.launch_seconds;
