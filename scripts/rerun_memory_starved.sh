@@ -9,21 +9,22 @@
 # runner in <student dir>/run/memory_starved.tsv (KCONFORM_MEMORY_STARVED_FILE: <runner name> <tab>
 # <case> <tab> starved, and each case its process ran after it, in what the failure left: <tab>
 # after_starved). Here, once the batch has ended, the listed cases of each test run again, one test at
-# a time (KCONFORM_RERUN_ALONE=1, KCONFORM_GTEST_FILTER naming them): no other grading process is left
+# a time (KCONFORM_RERUN_ALONE=1, KCONFORM_RERUN_CASES naming them): no other grading process is left
 # on the GPU, so what they then report is what they would have reported graded alone. The runner puts
 # their verdicts in place of the first run's in the unit's reports (units/<name>.*), every other case's
 # kept, and runs them with no retry and no list, under the student's hang budget and streak as in the
 # first run (their own hangs of the first run taken out of run/hangs.tsv first): a run alone is never
 # more lenient than the first run, or a submission could fake a full device to buy hangs. Each test
-# runs again at most once; the tests with the fewest listed cases first (a neighbour's victim has one or
-# a few; a submission faking a full device, many).
+# runs again at most once; the students with the fewest listed cases first (a neighbour's victim has one
+# or a few; a submission faking a full device, many).
 # Not a student the runner killed a process of for device memory (a line <tab> memory_kill): its own
 # processes fill the device as much as a neighbour's would, so its starved cases are its own doing, and
 # run again alone they starve again (measured on an H100: allocates_everything's values test, 48-85 s).
-# The whole phase has KCONFORM_RERUN_ALONE_LIMIT_S (default 600 s), and each test a fair share of what
-# is left (that over the tests left, at least 30 s): a test that would start past the limit is not run
-# again, and one past its share is stopped with every process of its session (its first run's reports
-# stand), so no submission's run alone can spend the others' time.
+# The whole phase has KCONFORM_RERUN_ALONE_LIMIT_S (default 600 s), and each student a fair share of
+# what is left (that over the students left, at least 60 s: a performance case's deadline), which its
+# tests spend in turn: a test that would start past the limit or its student's share is not run again,
+# and one running past the share is stopped with every process of its session (its first run's
+# reports stand). So no submission's run alone, however many tests it lists, spends another's time.
 #
 # <students.tsv>: one line per student, <name> <tab> <student dir>; the CTest test of runner name
 # grade.<x> is <name>.<x> (grade.sh's naming). Each student's list is kept as
@@ -42,7 +43,7 @@ started=$(date +%s)
 escape() { printf '%s' "$1" | sed 's/[][\.^$*+?(){}|/]/\\&/g'; }
 note() { printf '%s\t%s\n' "$2" "$3" >>"$1/run/memory_starved.rerun.tsv"; }  # note <student dir> <runner name> <outcome>
 
-# The tests to run again: <cases> <tab> <name> <tab> <dir> <tab> <runner name> <tab> <filter>.
+# The tests to run again: <student's cases> <tab> <name> <tab> <dir> <tab> <runner name> <tab> <filter>.
 queue="$project/rerun-queue.tsv"
 : >"$queue"
 while IFS=$'\t' read -r name dir; do
@@ -63,25 +64,33 @@ while IFS=$'\t' read -r name dir; do
     fi
     cases=$(awk -F'\t' -v unit="$runner_name" \
       '$1 == unit && ($3 == "starved" || $3 == "after_starved") && !seen[$2]++ { print $2 }' "$listed")
-    printf '%s\t%s\t%s\t%s\t%s\n' "$(echo "$cases" | wc -l)" "$name" "$dir" "$runner_name" \
-      "$(echo "$cases" | paste -sd: -)" >>"$queue"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$(awk -F'\t' '$3 == "starved" || $3 == "after_starved"' "$listed" | wc -l)" \
+      "$name" "$dir" "$runner_name" "$(echo "$cases" | paste -sd: -)" >>"$queue"
   done < <(awk -F'\t' '$3 == "starved" && !seen[$1]++ { print $1 }' "$listed")
 done <"$students"
 
-tests_left=$(wc -l <"$queue")
+students_left=$(cut -f2 "$queue" | sort -u | wc -l)
 session_file="$project/rerun-session"
+current='' student_end=0
 while IFS=$'\t' read -r count name dir runner_name filter; do
   test="$name.${runner_name#grade.}"
-  left=$((limit - ($(date +%s) - started)))
-  if [ "$left" -le 0 ]; then
-    note "$dir" "$runner_name" "not run: the phase's $limit s were spent"
-    echo "not running $test again: the phase's $limit s (KCONFORM_RERUN_ALONE_LIMIT_S) were spent"
-    tests_left=$((tests_left - 1))
+  now=$(date +%s)
+  if [ "$name" != "$current" ]; then  # a student's share: what is left over the students left
+    current=$name
+    left=$((limit - (now - started)))
+    share=$((students_left > 0 ? left / students_left : left))
+    [ "$share" -ge 60 ] || share=$((left < 60 ? left : 60))
+    student_end=$((now + share))
+    students_left=$((students_left - 1))
+  fi
+  budget=$((student_end - now))
+  phase_left=$((limit - (now - started)))
+  [ "$budget" -le "$phase_left" ] || budget=$phase_left
+  if [ "$budget" -le 0 ]; then
+    note "$dir" "$runner_name" "not run: the phase's $limit s, or its share of them, were spent"
+    echo "not running $test again: the phase's $limit s (KCONFORM_RERUN_ALONE_LIMIT_S), or $name's share, were spent"
     continue
   fi
-  share=$((left / tests_left))
-  [ "$share" -ge 30 ] || share=$((left < 30 ? left : 30))
-  tests_left=$((tests_left - 1))
   # The listed cases' own hangs of the first run leave the hang budget; the others' stay.
   if [ -f "$dir/run/hangs.tsv" ]; then
     awk -F'\t' -v unit="$runner_name" -v cases="$filter" '
@@ -89,28 +98,28 @@ while IFS=$'\t' read -r count name dir runner_name filter; do
       !($1 == unit && ($2 in listed))' "$dir/run/hangs.tsv" >"$dir/run/hangs.tsv.kept" &&
       mv "$dir/run/hangs.tsv.kept" "$dir/run/hangs.tsv"
   fi
-  echo "running $test again, alone: $count case(s) failed out of device memory on every run beside the batch," \
-    "or ran after one in its process (at most $share s)"
+  echo "running $test again, alone: $(echo "$filter" | tr ':' '\n' | wc -l) case(s) failed out of device memory on every run beside the batch," \
+    "or ran after one in its process (at most $budget s)"
   merged_before=$(cat "$dir/run/memory_starved.tsv.merged" 2>/dev/null | wc -l)
   # A session of its own (its id written by the shell that starts it), so that a test stopped at its
   # share takes every process it started with it: the runner's grading program runs in a process
   # group of its own, which killing ctest would leave behind.
   rm -f "$session_file"
-  KCONFORM_RERUN_ALONE=1 KCONFORM_GTEST_FILTER="$filter" timeout -s KILL "$share" setsid -w sh -c 'echo $$ >"$0"; exec "$@"' \
+  KCONFORM_RERUN_ALONE=1 KCONFORM_RERUN_CASES="$filter" timeout -s KILL "$budget" setsid -w sh -c 'echo $$ >"$0"; exec "$@"' \
     "$session_file" ctest --test-dir "$project" --resource-spec-file "$spec" -R "^$(escape "$test")\$" -j 1 \
-    >>"$project/ctest-rerun.log" 2>&1
+    </dev/null >>"$project/ctest-rerun.log" 2>&1
   status=$?
   [ -s "$session_file" ] && pkill -KILL -s "$(cat "$session_file")" 2>/dev/null  # what it left running
   merged_after=$(cat "$dir/run/memory_starved.tsv.merged" 2>/dev/null | wc -l)
   if [ "$status" -eq 137 ]; then
-    note "$dir" "$runner_name" "not run: stopped at its share of the phase ($share s)"
-    echo "rerun_memory_starved.sh: $test was stopped at its $share s" >&2
+    note "$dir" "$runner_name" "not run: stopped at its student's share of the phase ($budget s left of it)"
+    echo "rerun_memory_starved.sh: $test was stopped at $name's share of the phase ($budget s left of it)" >&2
   elif [ "$merged_after" -le "$merged_before" ]; then
     note "$dir" "$runner_name" "not run: the run alone recorded no verdict (ctest-rerun.log)"
     echo "rerun_memory_starved.sh: $test recorded no merged verdict ($project/ctest-rerun.log)" >&2
   else
     note "$dir" "$runner_name" "ran"
   fi
-done < <(sort -t$'\t' -k1,1n -s "$queue")
+done < <(sort -t$'\t' -k1,1n -k2,2 -s "$queue")
 rm -f "$session_file"
 exit 0

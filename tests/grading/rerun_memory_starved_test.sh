@@ -7,8 +7,9 @@
 # written as the runner writes them. Checks that
 #   - exactly the listed tests run again (a student without a list, a test of a listed student that
 #     was not listed, and every test of a student whose own process the runner killed for device
-#     memory, do not), each once, one at a time, the fewest listed cases first, with
-#     KCONFORM_RERUN_ALONE=1 and a filter naming its starved cases and those run after them, alone;
+#     memory, do not), each once, one at a time, with
+#     KCONFORM_RERUN_ALONE=1 and KCONFORM_RERUN_CASES naming its starved cases and those run after
+#     them, alone, the students with the fewest listed cases first;
 #   - student names are matched literally and whole (a name with regex characters, a name that name
 #     matches as a pattern, and a name that holds another's);
 #   - the listed cases' own hangs leave the student's hang budget, every other hang stays;
@@ -27,7 +28,7 @@ mkdir -p "$project"
 log="$dir/ran.log"
 cat >"$dir/fake_test.sh" <<'FAKE'
 #!/usr/bin/env bash
-echo "$1 start $(date +%s%N) ${KCONFORM_RERUN_ALONE:-unset} ${KCONFORM_GTEST_FILTER:-unset}" >>"$2"
+echo "$1 start $(date +%s%N) ${KCONFORM_RERUN_ALONE:-unset} ${KCONFORM_RERUN_CASES:-unset}" >>"$2"
 case "$1" in
   eve.*) echo $$ >"$(dirname "$2")/eve.pid"; sleep 20 ;;
   *) sleep 0.3 ;;
@@ -76,9 +77,10 @@ status=$?
 echo "$out"
 [ $status -eq 0 ] || fail "exit $status"
 ran=$(awk '$2 == "start" { print $1 }' "$log" 2>/dev/null | paste -sd' ' -)
-# The fewest listed cases first (each of these has 1, alice.values 3), in list order among equals.
-[ "$ran" = "alice.sanitizer.memcheck c.d+e.performance dora.values alice.values" ] ||
-  fail "expected alice.sanitizer.memcheck, c.d+e.performance, dora.values, then alice.values, once each; ran: ${ran:-nothing}"
+# The students with the fewest listed cases first (c.d+e and dora 1, by name; alice 5), each student's
+# tests in list order.
+[ "$ran" = "c.d+e.performance dora.values alice.values alice.sanitizer.memcheck" ] ||
+  fail "expected c.d+e.performance, dora.values, alice.values, then alice.sanitizer.memcheck, once each; ran: ${ran:-nothing}"
 given() { awk -v t="$1" '$1 == t && $2 == "start" { print $4, $5 }' "$log"; }
 [ "$(given alice.values)" = "1 Grade/Small.A:Grade/Large.B:Grade/Large.C" ] ||
   fail "alice.values should run alone with its two starved cases and the one run after them: $(given alice.values)"
@@ -116,7 +118,7 @@ out=$("$script" "$project" "$project/resources.json" "$project/students.tsv")
 printf 'grade.values\tGrade/Small.A\tstarved\n' >"$dir/alice/run/memory_starved.tsv"
 KCONFORM_RERUN_ALONE_LIMIT_S=0 "$script" "$project" "$project/resources.json" "$project/students.tsv" >/dev/null
 [ ! -s "$log" ] || fail "a test ran again past the phase's limit: $(cat "$log")"
-[ "$(record alice)" = "$(printf "grade.values\tnot run: the phase's 0 s were spent")" ] || fail "past the limit, alice's record: $(record alice)"
+[ "$(record alice)" = "$(printf "grade.values\tnot run: the phase's 0 s, or its share of them, were spent")" ] || fail "past the limit, alice's record: $(record alice)"
 
 # A test past its share is stopped, with the processes it started.
 printf '%s\t%s\n' eve "$dir/eve" >"$project/eve.tsv"
@@ -125,7 +127,7 @@ began=$(date +%s)
 KCONFORM_RERUN_ALONE_LIMIT_S=2 "$script" "$project" "$project/resources.json" "$project/eve.tsv" 2>/dev/null
 took=$(($(date +%s) - began))
 [ "$took" -lt 15 ] || fail "the test past its share was not stopped ($took s)"
-[ "$(record eve)" = "$(printf 'grade.values\tnot run: stopped at its share of the phase (2 s)')" ] || fail "eve's record: $(record eve)"
+[ "$(record eve)" = "$(printf "grade.values\tnot run: stopped at its student's share of the phase (2 s left of it)")" ] || fail "eve's record: $(record eve)"
 sleep 0.5
 # (A zombie, where nothing reaps the orphan, is ended.)
 if [ -s "$dir/eve.pid" ] && ps -o stat= -p "$(cat "$dir/eve.pid")" 2>/dev/null | grep -qv '^Z'; then

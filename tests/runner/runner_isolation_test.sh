@@ -229,12 +229,12 @@ expect "$xml" starved.OutsideAnyCase.deferred failed "run again alone"
 grep -q 'name="starved.OutsideAnyCase"' "$xml" && fail "the starved process's report outside any case was counted as the unit's own"
 [ "$(cat "$dir/starved.tsv" 2>/dev/null)" = "$(printf 'runner.starved\tRetryProbe.DeviceFullOnce\tstarved\nrunner.starved\tRetryProbe.RunsAfter\tafter_starved\nrunner.starved\tRetryProbe.ToolFindsAHazardLater\tafter_starved\nrunner.starved\tRetryProbe.AbortsWhereAsked\tafter_starved\nrunner.starved\tRetryProbe.RunsLast\tafter_starved')" ] ||
   fail "expected DeviceFullOnce listed starved and the 4 cases after it after_starved: $(cat "$dir/starved.tsv" 2>&1)"
-# grade.sh's run again alone (KCONFORM_RERUN_ALONE=1, the listed cases named by KCONFORM_GTEST_FILTER;
+# grade.sh's run again alone (KCONFORM_RERUN_ALONE=1, the listed cases named by KCONFORM_RERUN_CASES;
 # the marker now there, so it passes, as it does once no neighbour holds the device; the fake tool
 # reports nothing now): its verdicts replace the first run's in the unit's reports, saying so, the
 # other case kept; the first run's deferred report outside any case goes with them; nothing listed.
 rm -f "$dir/starved.tsv"
-KCONFORM_RERUN_ALONE=1 KCONFORM_GTEST_FILTER=RetryProbe.DeviceFullOnce:RetryProbe.RunsAfter:RetryProbe.ToolFindsAHazardLater:RetryProbe.AbortsWhereAsked:RetryProbe.RunsLast \
+KCONFORM_RERUN_ALONE=1 KCONFORM_RERUN_CASES=RetryProbe.DeviceFullOnce:RetryProbe.RunsAfter:RetryProbe.ToolFindsAHazardLater:RetryProbe.AbortsWhereAsked:RetryProbe.RunsLast \
   KCONFORM_RETRY_PROBE_MARKER="$dir/retry-probe-marker" KCONFORM_MEMORY_STARVED_FILE="$dir/starved.tsv" \
   FAKE_SANITIZER_ONCE="$dir/fake-tool-once" "$runner" run --exe "$retry_probe" --name runner.starved --report-dir "$dir" \
   --sanitizer clean --tool fake -- "$fake_tool" reports-once
@@ -248,11 +248,12 @@ expect "$xml" ToolFindsAHazard skipped
   fail "the unit run again alone should keep its 6 cases and drop the deferred report: $(grep -o 'name="[^"]*"' "$xml" | tr '\n' ' ')"
 grep -q '"processes":2' "$dir/units/runner.starved.json" || fail "the unit's processes should be both runs' (2): $(head -c 200 "$dir/units/runner.starved.json")"
 [ ! -e "$dir/starved.tsv" ] || fail "a run again alone listed cases: $(cat "$dir/starved.tsv")"
-# Run again alone, a case that fails out of device memory again is its own doing: no retry (one
-# process), nothing listed, its failure merged; and the run alone keeps the student's hang budget (a
+# Run again alone, only the cases KCONFORM_RERUN_CASES names run (a replay's wider KCONFORM_GTEST_FILTER
+# beside it widens nothing), and a case that fails out of device memory again is its own doing: no
+# retry (one process), nothing listed, its failure merged; and the run alone keeps the student's hang budget (a
 # budget already spent leaves its cases not run), never more lenient than the first run.
 rm -f "$dir/retry-probe-marker" "$dir/starved.tsv"
-KCONFORM_RERUN_ALONE=1 KCONFORM_OOM_RETRIES=3 KCONFORM_GTEST_FILTER=RetryProbe.DeviceFullOnce \
+KCONFORM_RERUN_ALONE=1 KCONFORM_OOM_RETRIES=3 KCONFORM_RERUN_CASES=RetryProbe.DeviceFullOnce KCONFORM_GTEST_FILTER='RetryProbe.*' \
   KCONFORM_RETRY_PROBE_MARKER="$dir/retry-probe-marker" KCONFORM_MEMORY_STARVED_FILE="$dir/starved.tsv" \
   "$runner" run --exe "$retry_probe" --name runner.starved --report-dir "$dir" >"$dir/starved-again.log" 2>&1
 status=$?
@@ -263,7 +264,7 @@ grep -q 'runner.starved: 0 passed, 1 failed, 0 skipped (of 1 cases) in 1 process
 expect "$xml" DeviceFullOnce failed "cudaErrorMemoryAllocation"
 expect "$xml" RunsAfter passed
 printf 'grade.x\tX.Y\t5\n' >"$dir/spent-budget.tsv"
-KCONFORM_RERUN_ALONE=1 KCONFORM_GTEST_FILTER=RetryProbe.RunsAfter KCONFORM_HANG_BUDGET_S=1 \
+KCONFORM_RERUN_ALONE=1 KCONFORM_RERUN_CASES=RetryProbe.RunsAfter KCONFORM_HANG_BUDGET_S=1 \
   KCONFORM_HANG_BUDGET_FILE="$dir/spent-budget.tsv" "$runner" run --exe "$retry_probe" --name runner.starved \
   --report-dir "$dir" >/dev/null 2>&1
 expect "$xml" RunsAfter failed "hang budget"

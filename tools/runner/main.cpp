@@ -199,7 +199,7 @@ double case_timeout(const options& o) {
 }
 
 // KCONFORM_RERUN_ALONE=1: grade.sh's run again alone (scripts/rerun_memory_starved.sh), of the cases
-// that failed out of device memory on every run beside the batch (KCONFORM_GTEST_FILTER names them).
+// that failed out of device memory on every run beside the batch (KCONFORM_RERUN_CASES names them).
 // Nothing else is on the GPU, so a case that fails so again is its own doing: no retries, no list. The
 // hang budget still holds (the script first takes these cases' own hangs of the first run out of it):
 // a run alone may never be more lenient than the first run, or faking a full device would buy hangs.
@@ -270,12 +270,22 @@ void write_unit_reports(const std::filesystem::path& report_dir, const unit_outc
                                "(run again alone, after the batch: in its process beside the batch, a case had failed "
                                "out of device memory on every run)",
                                {ran.name + ".OutsideAnyCase.deferred"});
+  }
+  // Each file whole or not at all (written beside, then renamed): a run alone stopped at its share of
+  // the phase must leave the first run's reports, not half of them.
+  const auto write_whole = [&](const std::string& file, const std::string& text) {
+    const std::filesystem::path path = report_dir / file, partial = report_dir / (file + ".partial");
+    { std::ofstream(partial) << text; }
+    std::error_code ec;
+    std::filesystem::rename(partial, path, ec);
+  };
+  write_whole(unit.name + ".xml", junit_xml(unit));
+  write_whole(unit.name + ".tsv", stats_line(unit) + '\n');
+  write_whole(unit.name + ".json", unit_json(unit));
+  // Recorded last, once the merged reports are in place (scripts/rerun_memory_starved.sh reads it).
+  if (rerun_alone())
     if (const char* list = std::getenv("KCONFORM_MEMORY_STARVED_FILE"); list != nullptr && *list != '\0')
       std::ofstream(std::string(list) + ".merged", std::ios::app) << ran.name << '\t' << ran.cases.size() << '\n';
-  }
-  std::ofstream(report_dir / (unit.name + ".xml")) << junit_xml(unit);
-  std::ofstream(report_dir / (unit.name + ".tsv")) << stats_line(unit) << '\n';
-  std::ofstream(report_dir / (unit.name + ".json")) << unit_json(unit);
 }
 
 // Settles as not run every case of `names` that has no result yet and for which `why` gives a reason:
@@ -312,7 +322,13 @@ int run_unit(const options& o) {
   std::map<std::string, std::string> unit_of;  // each selected case's unit (--units: reported apart)
   std::size_t too_costly = 0;
   const std::vector<listed_case> listing = list_cases(o);
-  const auto narrowed = [&](const listed_case& c) { return narrowing == nullptr || gtest_filter_matches(narrowing, c.name); };
+  // A run alone (KCONFORM_RERUN_ALONE) runs the cases KCONFORM_RERUN_CASES names, a variable no test's
+  // own environment sets (a replay's --only sets KCONFORM_GTEST_FILTER, which would override the script's).
+  const char* rerun_cases = rerun_alone() ? std::getenv("KCONFORM_RERUN_CASES") : nullptr;
+  const auto narrowed = [&](const listed_case& c) {
+    return (narrowing == nullptr || gtest_filter_matches(narrowing, c.name)) &&
+           (rerun_cases == nullptr || gtest_filter_matches(rerun_cases, c.name));
+  };
   const auto within_cost = [&](const listed_case& c) { return max_cost <= 0 || c.cost <= max_cost; };
   if (!o.units.empty()) {
     // Each unit's cases (or its slice's: unit_choice.hpp) under the name it is reported as.
