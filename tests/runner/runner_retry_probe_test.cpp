@@ -16,17 +16,21 @@
 namespace kc::runner_probe {
 namespace {
 
-// Where KCONFORM_RETRY_PROBE_HAZARD=1, a tool's hazard report in this case, before DeviceFullOnce's
-// retry: written into the tool's channel (KCONFORM_TOOL_LOG, the FIFO the runner reads the tool from)
-// after this case's start marker, as a tool reports a hazard in a case. Skipped otherwise.
-TEST(RetryProbe, ToolFindsAHazard) {
-  const char* wanted = std::getenv("KCONFORM_RETRY_PROBE_HAZARD");
+// Where <variable>=1 under a tool's run, a tool's hazard report in the case that calls this: written
+// into the tool's channel (KCONFORM_TOOL_LOG, the FIFO the runner reads the tool from) after the case's
+// start marker, as a tool reports a hazard in a case. Skips the case otherwise.
+void report_a_hazard_where_asked(const char* variable, const char* where) {
+  const char* wanted = std::getenv(variable);
   const char* channel = std::getenv("KCONFORM_TOOL_LOG");
   if (wanted == nullptr || std::string(wanted) != "1" || channel == nullptr || *channel == '\0')
-    GTEST_SKIP() << "KCONFORM_RETRY_PROBE_HAZARD=1 under a tool's run only (the runner's test sets it)";
+    GTEST_SKIP() << variable << "=1 under a tool's run only (the runner's test sets it)";
   std::ofstream(channel, std::ios::app) << "========= Error: Race reported between Write access and Read access "
-                                           "(the retry probe, in a case)\n";
+                                           "(the retry probe, "
+                                        << where << ")\n";
 }
+
+// Before DeviceFullOnce's retry.
+TEST(RetryProbe, ToolFindsAHazard) { report_a_hazard_where_asked("KCONFORM_RETRY_PROBE_HAZARD", "in a case"); }
 
 TEST(RetryProbe, DeviceFullOnce) {
   const char* marker = std::getenv("KCONFORM_RETRY_PROBE_MARKER");
@@ -39,16 +43,10 @@ TEST(RetryProbe, DeviceFullOnce) {
 
 TEST(RetryProbe, RunsAfter) { SUCCEED(); }
 
-// Where KCONFORM_RETRY_PROBE_HAZARD_LATER=1, a tool's hazard in a case after DeviceFullOnce: one its
-// process ran after a case that failed out of device memory, whose finding must not end a tool's run
-// whose cases run again alone (KCONFORM_TOOL_UNTIL_FINDING). Skipped otherwise.
+// After DeviceFullOnce: a case its process ran after a case that failed out of device memory, whose
+// finding must not end a tool's run whose cases run again alone (KCONFORM_TOOL_UNTIL_FINDING).
 TEST(RetryProbe, ToolFindsAHazardLater) {
-  const char* wanted = std::getenv("KCONFORM_RETRY_PROBE_HAZARD_LATER");
-  const char* channel = std::getenv("KCONFORM_TOOL_LOG");
-  if (wanted == nullptr || std::string(wanted) != "1" || channel == nullptr || *channel == '\0')
-    GTEST_SKIP() << "KCONFORM_RETRY_PROBE_HAZARD_LATER=1 under a tool's run only (the runner's test sets it)";
-  std::ofstream(channel, std::ios::app) << "========= Error: Race reported between Write access and Read access "
-                                           "(the retry probe, in a later case)\n";
+  report_a_hazard_where_asked("KCONFORM_RETRY_PROBE_HAZARD_LATER", "in a later case");
 }
 
 // Where KCONFORM_RETRY_PROBE_ABORT=1, the process dies here, so the cases after it run in a fresh
