@@ -55,6 +55,7 @@ while IFS=$'\t' read -r name dir; do
   rm -f "$dir/run/memory_starved.tsv.merged"
   : >"$dir/run/memory_starved.rerun.tsv"
   kills=$(awk -F'\t' '$3 == "memory_kill"' "$listed" | wc -l)
+  total=$(awk -F'\t' '$3 == "starved" || $3 == "after_starved"' "$listed" | wc -l)  # the student's place in the queue
   while IFS= read -r runner_name; do
     if [ "$kills" -gt 0 ]; then
       note "$dir" "$runner_name" "not run: the runner killed $kills of its processes for device memory"
@@ -64,8 +65,7 @@ while IFS=$'\t' read -r name dir; do
     fi
     cases=$(awk -F'\t' -v unit="$runner_name" \
       '$1 == unit && ($3 == "starved" || $3 == "after_starved") && !seen[$2]++ { print $2 }' "$listed")
-    printf '%s\t%s\t%s\t%s\t%s\n' "$(awk -F'\t' '$3 == "starved" || $3 == "after_starved"' "$listed" | wc -l)" \
-      "$name" "$dir" "$runner_name" "$(echo "$cases" | paste -sd: -)" >>"$queue"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$total" "$name" "$dir" "$runner_name" "$(echo "$cases" | paste -sd: -)" >>"$queue"
   done < <(awk -F'\t' '$3 == "starved" && !seen[$1]++ { print $1 }' "$listed")
 done <"$students"
 

@@ -628,23 +628,22 @@ int run_unit(const options& o) {
       });
     }
   }
-  std::vector<std::pair<std::string, const char*>> memory_cases;  // (case, starved | after_starved | memory_kill)
+  // The list (list_starved only): the deferred cases, the one that failed out of device memory on its
+  // every run "starved" and those its process ran after it "after_starved" (retried_attempts.hpp), and
+  // the cases the memory watch killed.
+  std::vector<std::pair<std::string, const char*>> memory_cases;
   for (const std::string& name : todo) {
     case_result& r = results[name];
-    if (is_memory_kill(r)) memory_cases.emplace_back(name, "memory_kill");
-    if (!is_out_of_memory_from_outside(r) && deferred.count(name) != 0) {
-      memory_cases.emplace_back(name, "after_starved");
+    if (list_starved && is_memory_kill(r)) memory_cases.emplace_back(name, "memory_kill");
+    if (deferred.count(name) != 0) {
+      const bool starved = is_out_of_memory_from_outside(r);
+      memory_cases.emplace_back(name, starved ? "starved" : "after_starved");
       r.message += (r.message.empty() ? "" : "\n") +
-                   std::string("(ran after a case that failed out of device memory on every run, in its process: "
-                               "listed to be run again alone with it, KCONFORM_MEMORY_STARVED_FILE)");
-    }
-    if (is_out_of_memory_from_outside(r)) {
-      memory_cases.emplace_back(name, "starved");
-      if (list_starved)
-        r.message += (r.message.empty() ? "" : "\n") +
-                     std::string("(every run failed out of device memory: listed to be run again alone, after the "
-                                 "batch, unless this submission's own processes passed their device memory limit; "
-                                 "KCONFORM_MEMORY_STARVED_FILE)");
+                   std::string(starved ? "(every run failed out of device memory: listed to be run again alone, after "
+                                         "the batch, unless this submission's own processes passed their device "
+                                         "memory limit; KCONFORM_MEMORY_STARVED_FILE)"
+                                       : "(ran after a case that failed out of device memory on every run, in its "
+                                         "process: listed to be run again alone with it, KCONFORM_MEMORY_STARVED_FILE)");
     }
     if (retried[name] > 0)
       r.message += (r.message.empty() ? "" : "\n") + std::string("(run ") + std::to_string(retried[name] + 1) +
@@ -668,21 +667,17 @@ int run_unit(const options& o) {
   // A run again alone's own reports outside any case stand in place of those of the processes whose
   // cases it ran again (`.OutsideAnyCase.deferred`, which write_unit_reports drops from the first run's
   // report): never in place of the other processes' (`.OutsideAnyCase`), which stand.
-  if (o.sanitizer == "clean" && attributed_elsewhere > 0) {
+  const auto outside_any_case = [&](std::size_t hazards, const char* suffix, const std::string& why) {
+    if (o.sanitizer != "clean" || hazards == 0) return;
     case_result r;
-    r.name = unit.name + (rerun_alone() ? ".OutsideAnyCase.deferred" : ".OutsideAnyCase");
-    r.message = std::to_string(attributed_elsewhere) + " hazard(s) were reported outside any case (start-up or exit)";
+    r.name = unit.name + suffix;
+    r.message = std::to_string(hazards) + " hazard(s) were reported outside any case (start-up or exit)" + why;
     unit.cases.push_back(r);
-  }
-  if (o.sanitizer == "clean" && attributed_deferred > 0) {
-    case_result r;
-    r.name = unit.name + ".OutsideAnyCase.deferred";
-    r.message = std::to_string(attributed_deferred) +
-                " hazard(s) were reported outside any case (start-up or exit) by a process in which a case failed out of "
-                "device memory on every run: they stand unless its cases run again alone after the batch, whose own "
-                "such reports then replace them";
-    unit.cases.push_back(r);
-  }
+  };
+  outside_any_case(attributed_elsewhere, rerun_alone() ? ".OutsideAnyCase.deferred" : ".OutsideAnyCase", "");
+  outside_any_case(attributed_deferred, ".OutsideAnyCase.deferred",
+                   " by a process in which a case failed out of device memory on every run: they stand unless its "
+                   "cases run again alone after the batch, whose own such reports then replace them");
   unit.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   unit.started_epoch = started_epoch;
   unit.gpu = resource_gpu_index();
