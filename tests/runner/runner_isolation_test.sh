@@ -147,6 +147,8 @@ status=$?
 xml="$dir/units/runner.tool-reports.xml"
 [ $status -eq 1 ] || fail "a hazard in the tool's own channel did not fail the run (exit $status)"
 expect "$xml" tool-reports.OutsideAnyCase failed "outside any case"
+# A report outside any case names no case whose log one could read: its failure quotes the tool's line.
+expect "$xml" tool-reports.OutsideAnyCase failed "Race reported between Write access and Read access (the tool&apos;s channel)"
 
 # Issue 33: a grading run's tool run (KCONFORM_TOOL_UNTIL_FINDING=1) ends after the process in which
 # its tool first reported a hazard (here outside any case, in the first process, which then dies in

@@ -193,6 +193,17 @@ std::vector<listed_case> list_cases(const options& o) {
   return parse_gtest_listing(listing);
 }
 
+// How many of the tool's own hazard lines a report outside any case quotes (in all, for a unit): enough
+// to say what kind it was (leaks at exit, an API error at load), few enough for a report's table.
+constexpr std::size_t quoted_hazard_lines = 3;
+
+// Adds `heads` to `said`, skipping lines already quoted, up to quoted_hazard_lines in all.
+void quote_hazards(std::vector<std::string>& said, const std::vector<std::string>& heads) {
+  for (const std::string& line : heads)
+    if (said.size() < quoted_hazard_lines && std::find(said.begin(), said.end(), line) == said.end())
+      said.push_back(line);
+}
+
 double case_timeout(const options& o) {
   if (const std::optional<double> seconds = positive_seconds(std::getenv("KCONFORM_CASE_TIMEOUT_S"))) return *seconds;
   return o.case_timeout > 0 ? o.case_timeout : 300;
@@ -380,6 +391,8 @@ int run_unit(const options& o) {
   // defer_exhausted), and those cases: each stands until that run replaces it.
   std::size_t attributed_deferred = 0;
   std::set<std::string> deferred;
+  // What the tool said in the reports counted outside any case (and in those deferred), as quoted.
+  std::vector<std::string> said_elsewhere, said_deferred;
   const hang_budget budget = hang_budget_from_environment();
   const std::size_t oom_retries = out_of_memory_retries();
   // Cases still failing out of device memory from outside after every retry: the device was full the
@@ -477,6 +490,9 @@ int run_unit(const options& o) {
     spec.memory_watch = memory_watch.get();
 
     std::map<std::string, std::size_t> hazards;  // per case, from the wrapper's reports
+    // The first few hazard lines per case, as the tool wrote them: a report outside any case names no
+    // case whose log a reader could look in, so its failure quotes them (a leak at exit, an API error).
+    std::map<std::string, std::vector<std::string>> hazard_heads;
     std::string running;
     // A tool's report belongs to the case whose start marker came last in the tool's channel; after
     // the program-end marker (exit-time reports: leaks) it belongs to none, which `clean` fails too.
@@ -488,7 +504,10 @@ int run_unit(const options& o) {
             return;
           }
           std::cout << tool_line << '\n';
-          if (is_hazard_head(tool_line)) ++hazards[running];
+          if (!is_hazard_head(tool_line)) return;
+          ++hazards[running];
+          if (std::vector<std::string>& heads = hazard_heads[running]; heads.size() < quoted_hazard_lines)
+            heads.push_back(tool_line);
         });
     unit.launch_seconds += end.launch_seconds;
     unit.exit_seconds += end.exit_seconds;
@@ -525,8 +544,12 @@ int run_unit(const options& o) {
       }
       reports.cases.push_back(r);
     }
+    std::vector<std::string> outside_heads;
     for (const auto& [name, count] : hazards)
-      if (in_batch.count(name) == 0) reports.hazards_outside_cases += count;
+      if (in_batch.count(name) == 0) {
+        reports.hazards_outside_cases += count;
+        outside_heads.insert(outside_heads.end(), hazard_heads[name].begin(), hazard_heads[name].end());
+      }
     const std::string& died_in = records.started_not_ended;
     const bool died_in_batch = !died_in.empty() && in_batch.count(died_in) != 0 && results.count(died_in) == 0 &&
                                std::none_of(reports.cases.begin(), reports.cases.end(),
@@ -555,6 +578,9 @@ int run_unit(const options& o) {
     }
     attributed_elsewhere += settled.hazards_outside_cases;
     attributed_deferred += settled.hazards_outside_deferred;
+    quote_hazards(settled.hazards_outside_cases > 0 ? said_elsewhere : said_deferred,
+                  settled.hazards_outside_cases + settled.hazards_outside_deferred > 0 ? outside_heads
+                                                                                       : std::vector<std::string>{});
     deferred.insert(settled.deferred.begin(), settled.deferred.end());
     if (settled.set_aside()) {
       unsigned pause_s = 0;
@@ -667,15 +693,19 @@ int run_unit(const options& o) {
   // A run again alone's own reports outside any case stand in place of those of the processes whose
   // cases it ran again (`.OutsideAnyCase.deferred`, which write_unit_reports drops from the first run's
   // report): never in place of the other processes' (`.OutsideAnyCase`), which stand.
-  const auto outside_any_case = [&](std::size_t hazards, const char* suffix, const std::string& why) {
+  const auto outside_any_case = [&](std::size_t hazards, const std::vector<std::string>& said, const char* suffix,
+                                    const std::string& why) {
     if (o.sanitizer != "clean" || hazards == 0) return;
     case_result r;
     r.name = unit.name + suffix;
     r.message = std::to_string(hazards) + " hazard(s) were reported outside any case (start-up or exit)" + why;
+    if (!said.empty()) r.message += "; the tool's first:";
+    for (const std::string& line : said) r.message += "\n" + line;
     unit.cases.push_back(r);
   };
-  outside_any_case(attributed_elsewhere, rerun_alone() ? ".OutsideAnyCase.deferred" : ".OutsideAnyCase", "");
-  outside_any_case(attributed_deferred, ".OutsideAnyCase.deferred",
+  outside_any_case(attributed_elsewhere, said_elsewhere,
+                   rerun_alone() ? ".OutsideAnyCase.deferred" : ".OutsideAnyCase", "");
+  outside_any_case(attributed_deferred, said_deferred, ".OutsideAnyCase.deferred",
                    " by a process in which a case failed out of device memory on every run: they stand unless its "
                    "cases run again alone after the batch, whose own such reports then replace them");
   unit.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
