@@ -51,7 +51,8 @@ def as_expected(student, score, verdict):
         return None
     word, low, high = row
     value = number(score)
-    named = word in [v.strip() for v in verdict.split(",")]
+    said = [v.strip() for v in verdict.split(",")]
+    named = all(kind in said for kind in word.split("+"))  # a row may name several kinds, joined by +
     return value is not None and low <= value <= high and named
 try:
     with open(os.path.join(grades, "class.csv"), newline="", encoding="utf-8") as f:

@@ -117,6 +117,26 @@ rm "$scratch/graded/atax/row.tsv"
 "$copy/scripts/class_timing_table.sh" "$scratch/graded" >"$scratch/partial.md"
 grep -q '^| atax | not graded |' "$scratch/partial.md" || fail "a family without a row is not listed as not graded"
 
+# ---- a row naming several kinds (expected.tsv's "sanitizer+slow"): each must be in the verdict ----
+# persisting_l2_window's row: the verdict must name both; one of them alone, or the score out of its
+# range, is not as expected.
+plus="$scratch/plus"
+mkdir -p "$plus"
+{
+  echo "student,family,score,max_score,verdict,seconds,seed"
+  echo "s001_persisting_l2_window,reduction,90.58,100,\"sanitizer, slow\",30,1"
+  echo "s002_persisting_l2_window,reduction,90.58,100,slow,30,1"
+  echo "s003_persisting_l2_window,reduction,98,100,\"sanitizer, slow\",30,1"
+} >"$plus/class.csv"
+grep -q $'^reduction\tpersisting_l2_window\tgpu\tsanitizer+slow\t' "$root/tests/submissions/expected.tsv" ||
+  fail "expected.tsv no longer has persisting_l2_window's two-kind row this check reads"
+"$root/scripts/class_timing.sh" reduction "$plus" 1 /dev/null "$plus/row.tsv" >"$plus/timing.txt" 2>&1 ||
+  { fail "class_timing.sh on a two-kind row: exit $?"; indent <"$plus/timing.txt"; }
+grep -qE '^s001_persisting_l2_window .*sanitizer, slow$' "$plus/timing.txt" &&
+  grep -qE '^s002_persisting_l2_window .*  NOT AS EXPECTED$' "$plus/timing.txt" &&
+  grep -qE '^s003_persisting_l2_window .*  NOT AS EXPECTED$' "$plus/timing.txt" ||
+  { fail "a two-kind row (sanitizer+slow) is not checked kind by kind and by score"; indent <"$plus/timing.txt"; }
+
 # ---- a class cut short by timeout(1): its grading processes and all below them killed ----
 # A stand-in grade.sh that starts a child which starts a grandchild, both sleeping and deaf to SIGTERM
 # (as ctest and the runners were on the GPU box), and waits. timeout(1) signals its whole process
