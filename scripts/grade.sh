@@ -6,7 +6,11 @@
 #   families: those with a grading/families/<family>.cmake (reduction, matmul, and the seed-003/004
 #   labs' families; docs/grading.md lists them with their contracts)
 #   options: --seed <u64>     replay a grading run (default: a fresh seed from /dev/urandom, recorded)
-#            --only <filter>  run only the cases a gtest filter names (a report's replay command)
+#            --only <filter>  run only the cases a gtest filter names (a report's replay command), in
+#                             the value and performance units, with no sanitizer
+#            --tool <memcheck|racecheck|synccheck>
+#                             run only that sanitizer's unit (a report's replay of a tool finding), its
+#                             cases narrowed by --only where given
 #            --student <name> the name in the reports (default: the file's or folder's name)
 #            --jobs <n>       submissions built at once in a batch (default: every core: the builds come
 #                             before any GPU work, which waits for them; 100 took 60 s at 8 of 16 cores)
@@ -59,7 +63,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 slots=${KCONFORM_GRADING_SLOTS_PER_GPU:-8}
 for var in $(compgen -e | grep '^KCONFORM_' | grep -v '^KCONFORM_GRADE_SUITE_BUILD$'); do unset "$var"; done
 
-family= submission= batch= rubric= out= seed= only= student= jobs= processes=per-student overlap=1
+family= submission= batch= rubric= out= seed= only= only_tool= student= jobs= processes=per-student overlap=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --family) family=$2; shift 2 ;;
@@ -69,11 +73,12 @@ while [ $# -gt 0 ]; do
     --out) out=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --only) only=$2; shift 2 ;;
+    --tool) only_tool=$2; shift 2 ;;
     --student) student=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --processes) processes=$2; shift 2 ;;
     --performance-overlap) overlap=$2; shift 2 ;;
-    -h | --help) sed -n '2,52p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,56p' "$0"; exit 0 ;;
     *) echo "grade.sh: unknown argument $1 (--help)" >&2; exit 2 ;;
   esac
 done
@@ -89,6 +94,7 @@ families=$(cd "$root/grading/families" && ls *.cmake | sed 's/\.cmake$//' | tr '
 [ -z "$rubric" ] || [ -f "$rubric" ] || fail "no such rubric: $rubric"
 case "$processes" in per-group | per-student) ;; *) fail "--processes must be per-group or per-student" ;; esac
 [[ "$overlap" =~ ^[1-9][0-9]{0,2}$ ]] || fail "--performance-overlap must be a whole number from 1 to the slots a GPU"
+case "$only_tool" in '' | memcheck | racecheck | synccheck) ;; *) fail "--tool must be memcheck, racecheck or synccheck" ;; esac
 [ -n "$seed" ] || seed=$(od -An -N8 -tu8 /dev/urandom | tr -d ' ')
 case "$seed" in '' | *[!0-9]*) fail "--seed must be an unsigned integer" ;; esac
 [ -n "$jobs" ] || jobs=$(nproc)
@@ -393,7 +399,8 @@ for i in "${!names[@]}"; do
   # configuration declared), not a fault (tools/grade_report/run_inputs.hpp, listed_units).
   KCONFORM_SUBMISSION_TRAITS="$dir/traits.json" "$runner" list --exe "$program" >"$dir/run/listed_units.tsv"
   units=$(cut -f1 "$dir/run/listed_units.tsv")
-  if [ "$processes" = per-student ]; then
+  [ -z "$only_tool" ] || units=''  # a tool's replay: that tool's unit alone (below)
+  if [ "$processes" = per-student ] && [ -n "$units" ]; then
     # The value groups in shared processes, each still reported as grade.<group> (kconform_runner --units).
     value_units=$(echo "$units" | grep -vx performance | paste -sd, -)
     [ -z "$value_units" ] || {
@@ -418,8 +425,9 @@ for i in "${!names[@]}"; do
     [ "$unit" != performance ] || [ "$overlap" -eq 1 ] ||
       echo "set_tests_properties(\"${names[$i]}.$unit\" PROPERTIES DEPENDS \"kconform.performance_barrier\")" >>"$testfile"
   done
-  if [ -z "$only" ]; then
+  if [ -z "$only" ] || [ -n "$only_tool" ]; then
     for tool in memcheck racecheck synccheck; do
+      [ -z "$only_tool" ] || [ "$tool" = "$only_tool" ] || continue
       echo "add_test(\"${names[$i]}.sanitizer.$tool\" \"$root/ctest_config/run_sanitizer.sh\" $tool clean \"$runner\" \"$program\" \"$sanitizer_filter\" \"grade.sanitizer.$tool\" \"$dir/run\")" >>"$testfile"
       # A tool is scored once (clean or not): its unit ends at the tool's first finding, the cases left
       # skipped as not run (tools/runner, KCONFORM_TOOL_UNTIL_FINDING).

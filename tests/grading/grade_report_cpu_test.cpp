@@ -762,6 +762,28 @@ TEST_F(GradeReport, OnlyTheToolsOwnFindingsMakeAToolDirty) {
   EXPECT_EQ(group(g, "sanitizer").not_counted.front().kind, verdict_kind::memory);
 }
 
+// A replay must rerun what failed: a tool's finding under that tool (--tool; grade.sh's --only alone
+// runs no tool), and a report outside any case, which names no case, as the whole tool run (no --only).
+TEST(ReplayCommand, AToolsFindingIsReplayedUnderThatToolAndAReportOutsideAnyCaseAsTheWholeToolRun) {
+  const grading_context who{"Ada", "reduction", "subs/ada.cu", 7};
+  case_record value;
+  value.unit = "grade.odd_sizes";
+  value.name = "Odd/A.B/N33";
+  EXPECT_EQ(replay_command(who, value),
+            "scripts/grade.sh --family reduction --submission subs/ada.cu --seed 7 --only 'Odd/A.B/N33'");
+  case_record in_case = value;
+  in_case.unit = "grade.sanitizer.racecheck";
+  EXPECT_EQ(replay_command(who, in_case),
+            "scripts/grade.sh --family reduction --submission subs/ada.cu --seed 7 --tool racecheck --only 'Odd/A.B/N33'");
+  for (const char* suffix : {".OutsideAnyCase", ".OutsideAnyCase.deferred"}) {
+    case_record outside;
+    outside.unit = "grade.sanitizer.memcheck";
+    outside.name = outside.unit + suffix;
+    EXPECT_EQ(replay_command(who, outside), "scripts/grade.sh --family reduction --submission subs/ada.cu --seed 7 --tool memcheck")
+        << suffix;
+  }
+}
+
 // Issue 33: a submission whose every case failed its value check under the tools, with no tool
 // finding, scored 10/10 in the sanitizer group while the group said "passed 0, failed 12". Its
 // counts are now the tools it scores, and the value failures are listed as not counted, in

@@ -14,6 +14,8 @@
 #   - --performance-overlap N: the performance unit on ceil(slots/N) slots, with the batch's GPU hold
 #     folder, after a barrier test that waits for every other unit; without it, neither; N above the
 #     slots refused.
+#   - --tool T (a replay of a tool finding): T's sanitizer test alone, carrying --only's filter; --only
+#     without it runs no tool; an unknown tool refused.
 # CPU only: nvidia-smi is faked to find no GPU, so grade.sh writes the project and stops before running it.
 #   check_batch_order.sh <work dir>
 set -u
@@ -125,5 +127,22 @@ if [ ! -f "$replay" ]; then
 elif grep -q 'KCONFORM_FAILURE_DUMPS' "$replay" || ! grep -q 'KCONFORM_GTEST_FILTER=Grade/\*' "$replay"; then
   fail "--only: a replay's tests must write failure dumps and carry the filter: $(grep ENVIRONMENT "$replay" | head -2)"
 fi
+# A replay of a tool finding (--tool, a report's replay command for a sanitizer unit): that tool's
+# test alone, narrowed by --only where given; --only alone runs no tool; an unknown tool is refused.
+tests_named() { sed -n 's/^add_test("\([^"]*\)".*/\1/p' "$1" | sed 's/^[^.]*\.//' | sort | paste -sd' ' -; }
+PATH="$work/bin:$PATH" "$root/scripts/grade.sh" --family reduction --seed 1 --tool memcheck --only 'Grade/*' \
+  --submission "$root/tests/submissions/reduction/correct.cu" --out "$work/tool" >"$work/tool.log" 2>&1
+project="$work/tool/ctest/CTestTestfile.cmake"
+if [ ! -f "$project" ]; then
+  fail "--tool memcheck: grade.sh wrote no project ($work/tool.log)"
+else
+  [ "$(tests_named "$project")" = "sanitizer.memcheck" ] || fail "--tool memcheck: tests [$(tests_named "$project")], expected memcheck's alone"
+  grep -q 'KCONFORM_GTEST_FILTER=Grade/\*' "$project" || fail "--tool memcheck --only: the tool's test does not carry the filter"
+fi
+[ -f "$replay" ] && case " $(tests_named "$replay") " in *sanitizer*) fail "--only without --tool ran a sanitizer: $(tests_named "$replay")" ;; esac
+PATH="$work/bin:$PATH" "$root/scripts/grade.sh" --family reduction --seed 1 --tool valgrind \
+  --submission "$root/tests/submissions/reduction/correct.cu" --out "$work/tool-bad" >"$work/tool-bad.log" 2>&1
+status=$?
+[ $status -eq 2 ] && grep -q -- "--tool must be" "$work/tool-bad.log" || fail "--tool valgrind: exit $status, expected 2 saying so"
 [ $failures -eq 0 ] && echo "PASSED: a batch's tests start longest first, the performance units last (with --performance-overlap behind a barrier, on a share of the slots, holding their GPU), no failure dumps but in a replay"
 [ $failures -eq 0 ]

@@ -27,7 +27,7 @@ std::string listing(const std::vector<std::string>& items) {
 
 std::string failure_text(const grading_context& who, const failed_case& f) {
   return description_of(f) + " [" + name_of(f.kind) + "]\n  case: " + f.c.name + "\n" + clip(f.c.message, message_limit) +
-         "\n  replay: " + replay_command(who, f.c.name) + "\n";
+         "\n  replay: " + replay_command(who, f.c) + "\n";
 }
 
 // A group's failures that its score does not count (the sanitizer group: value failures seen under a

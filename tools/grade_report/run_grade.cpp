@@ -342,9 +342,15 @@ std::string counts_text(const group_grade& g) {
 
 std::string tool_of(const std::string& unit) { return unit.substr(unit.rfind('.') + 1); }
 
-std::string replay_command(const grading_context& who, const std::string& case_name) {
-  return "scripts/grade.sh --family " + shell_word(who.family) + " --submission " + shell_word(who.submission) +
-         " --seed " + std::to_string(who.seed) + " --only " + shell_word(case_name, true);
+std::string replay_command(const grading_context& who, const case_record& c) {
+  std::string command = "scripts/grade.sh --family " + shell_word(who.family) + " --submission " +
+                        shell_word(who.submission) + " --seed " + std::to_string(who.seed);
+  const std::string sanitizer_unit = "grade.sanitizer.";
+  const bool under_tool = c.unit.rfind(sanitizer_unit, 0) == 0 && c.unit.size() > sanitizer_unit.size();
+  if (under_tool) command += " --tool " + shell_word(tool_of(c.unit));
+  const bool outside_any_case = under_tool && c.name.rfind(c.unit + ".OutsideAnyCase", 0) == 0;
+  if (!outside_any_case) command += " --only " + shell_word(c.name, true);
+  return command;
 }
 
 namespace {

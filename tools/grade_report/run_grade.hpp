@@ -97,8 +97,10 @@ std::string counts_text(const group_grade& g);
 // The tool of a sanitizer unit: "memcheck" for grade.sanitizer.memcheck.
 std::string tool_of(const std::string& unit);
 
-// What a student types to rerun one case.
-std::string replay_command(const grading_context& who, const std::string& case_name);
+// What a student types to rerun one failed case: the case under the same seed (--only), and for a
+// sanitizer unit's finding under that tool (--tool); a report outside any case (<unit>.OutsideAnyCase,
+// start-up or exit) names no case, so its replay is the whole tool run.
+std::string replay_command(const grading_context& who, const case_record& c);
 
 // What "not run" says for a build status other than ok ("not run: the submission did not build
 // (compile_error)"); `sentence` capitalises it to open a sentence.

@@ -13,7 +13,7 @@ namespace {
 std::string failure_section(const grading_context& who, const failed_case& f, bool full_message) {
   return "**" + description_of(f) + "** (`" + f.c.name + "`, " + name_of(f.kind) + ")\n\n" +
          fenced(full_message ? f.c.message : clip(f.c.message, message_limit)) + "\nReplay:\n\n" +
-         fenced(replay_command(who, f.c.name)) + "\n";
+         fenced(replay_command(who, f.c)) + "\n";
 }
 
 // The counts are of what the group scores: a group counted in tools says so in its title.
