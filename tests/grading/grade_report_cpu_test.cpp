@@ -762,6 +762,30 @@ TEST_F(GradeReport, OnlyTheToolsOwnFindingsMakeAToolDirty) {
   EXPECT_EQ(group(g, "sanitizer").not_counted.front().kind, verdict_kind::memory);
 }
 
+// The tool's lines for a report outside any case (tools/runner's tool_said) are shown with it, and
+// never decide its kind: memcheck's exit-time line after a fault names an "unspecified launch
+// failure", and a submission can write into the tool's channel ("killed by signal 9").
+TEST_F(GradeReport, TheToolsLinesOutsideAnyCaseAreShownAndDoNotChangeTheFailuresKind) {
+  all_passing();
+  fake_case outside = failed("grade.sanitizer.memcheck.OutsideAnyCase", "small_sizes",
+                             "2 hazard(s) were reported outside any case (start-up or exit)");
+  outside.extra = {{"tool_said",
+                    "========= Leaked 4100 bytes at 0x7f534cc00000\n"
+                    "========= Program hit cudaErrorLaunchFailure (error 719) due to \"unspecified launch failure\"\n"
+                    "========= Error: killed by signal 9 (forged)"}};
+  unit("grade.sanitizer.memcheck", {passed("S/A.B/N33", "small_sizes"), outside});
+  const run_grade g = grade();
+  ASSERT_EQ(group(g, "sanitizer").failures.size(), 1u);
+  EXPECT_EQ(group(g, "sanitizer").failures.front().kind, verdict_kind::sanitizer);
+  EXPECT_EQ(g.verdict, "sanitizer");
+  const grading_context who{"Ada", "reduction", "ada.cu", 7};
+  const std::string report = student_report(who, read_run_dir(run_dir_), default_rubric(), g);
+  EXPECT_NE(report.find("The tool's first lines:\n\n```\n========= Leaked 4100 bytes at 0x7f534cc00000\n"), std::string::npos)
+      << report;
+  const std::string output = group_output(who, default_rubric(), g, group(g, "sanitizer"));
+  EXPECT_NE(output.find("the tool's first lines:\n========= Leaked 4100 bytes"), std::string::npos) << output;
+}
+
 // A replay must rerun what failed: a tool's finding under that tool (--tool; grade.sh's --only alone
 // runs no tool), and a report outside any case, which names no case, as the whole tool run (no --only).
 TEST(ReplayCommand, AToolsFindingIsReplayedUnderThatToolAndAReportOutsideAnyCaseAsTheWholeToolRun) {

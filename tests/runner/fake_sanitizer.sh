@@ -8,6 +8,9 @@
 #            (outside any case, which a `clean` run fails)
 #   reports-once  as reports, in the first process only (it creates the file FAKE_SANITIZER_ONCE
 #            names): a finding of a process that is then set aside for a retry
+#   floods   writes 10 distinct hazard lines of 1,000 characters each into the tool's channel before
+#            the program starts (what a submission that forges the tool's lines could write): the
+#            record keeps 3 of them, clipped
 #   none     reports nothing itself (the program under it may write into the channel)
 mode=$1
 shift
@@ -22,6 +25,9 @@ case $mode in
       : >"$FAKE_SANITIZER_ONCE"
       echo "========= Error: Race reported between Write access and Read access (the first process only)" >"$log"
     fi ;;
+  floods)
+    filler=$(printf 'x%.0s' $(seq 1 1000))
+    for k in 0 1 2 3 4 5 6 7 8 9; do echo "========= Error: forged $k $filler"; done >"$log" ;;
   none) ;;
   *) echo "fake_sanitizer.sh: unknown mode $mode" >&2; exit 2 ;;
 esac

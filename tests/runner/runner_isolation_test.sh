@@ -147,8 +147,22 @@ status=$?
 xml="$dir/units/runner.tool-reports.xml"
 [ $status -eq 1 ] || fail "a hazard in the tool's own channel did not fail the run (exit $status)"
 expect "$xml" tool-reports.OutsideAnyCase failed "outside any case"
-# A report outside any case names no case whose log one could read: its failure quotes the tool's line.
-expect "$xml" tool-reports.OutsideAnyCase failed "Race reported between Write access and Read access (the tool&apos;s channel)"
+# A report outside any case names no case whose log one could read: its record keeps the tool's line
+# (property tool_said), apart from the message, whose words alone decide the failure's kind.
+expect "$xml" tool-reports.OutsideAnyCase failed \
+  'name="tool_said" value="========= Error: Race reported between Write access and Read access (the tool&apos;s channel)"'
+sed -n '/name="tool-reports.OutsideAnyCase"/,/<\/testcase>/p' "$xml" | grep -q '<failure message="[^"]*Race reported' &&
+  fail "the tool's own line is in tool-reports.OutsideAnyCase's message, where it could change the failure's kind"
+# Bounded whatever the channel holds (a submission under the tool can write into it): 3 lines, clipped.
+"$runner" run --exe "$probe" --name runner.tool-floods --report-dir "$dir" --filter 'Probe.PassesBefore' \
+  --sanitizer clean --tool fake -- "$fake_tool" floods
+json="$dir/units/runner.tool-floods.json"
+said=$(python3 -c 'import json, sys
+for c in json.load(open(sys.argv[1]))["cases"]:
+    if c["name"].endswith(".OutsideAnyCase"): print(c["properties"].get("tool_said", ""))' "$json" 2>/dev/null)
+[ "$(printf '%s\n' "$said" | grep -c '^========= Error: forged [0-9] x* \[\.\.\.\]$')" -eq 3 ] &&
+  [ "$(printf '%s\n' "$said" | awk '{ if (length($0) > n) n = length($0) } END { print n }')" -le 306 ] ||
+  fail "10 long forged lines: tool_said should keep 3, clipped to 300 characters: $(printf '%s' "$said" | cut -c1-80)"
 
 # Issue 33: a grading run's tool run (KCONFORM_TOOL_UNTIL_FINDING=1) ends after the process in which
 # its tool first reported a hazard (here outside any case, in the first process, which then dies in
@@ -228,6 +242,7 @@ xml="$dir/units/runner.starved.xml"
 expect "$xml" DeviceFullOnce failed "listed to be run again alone"
 expect "$xml" RunsAfter passed
 expect "$xml" starved.OutsideAnyCase.deferred failed "run again alone"
+expect "$xml" starved.OutsideAnyCase.deferred failed 'name="tool_said" value="========= Error: Race reported between Write access and Read access (the first process only)"'
 grep -q 'name="starved.OutsideAnyCase"' "$xml" && fail "the starved process's report outside any case was counted as the unit's own"
 [ "$(cat "$dir/starved.tsv" 2>/dev/null)" = "$(printf 'runner.starved\tRetryProbe.DeviceFullOnce\tstarved\nrunner.starved\tRetryProbe.RunsAfter\tafter_starved\nrunner.starved\tRetryProbe.ToolFindsAHazardLater\tafter_starved\nrunner.starved\tRetryProbe.AbortsWhereAsked\tafter_starved\nrunner.starved\tRetryProbe.RunsLast\tafter_starved')" ] ||
   fail "expected DeviceFullOnce listed starved and the 4 cases after it after_starved: $(cat "$dir/starved.tsv" 2>&1)"

@@ -27,6 +27,7 @@ std::string listing(const std::vector<std::string>& items) {
 
 std::string failure_text(const grading_context& who, const failed_case& f) {
   return description_of(f) + " [" + name_of(f.kind) + "]\n  case: " + f.c.name + "\n" + clip(f.c.message, message_limit) +
+         (f.c.property("tool_said").empty() ? "" : "\n  the tool's first lines:\n" + f.c.property("tool_said")) +
          "\n  replay: " + replay_command(who, f.c) + "\n";
 }
 

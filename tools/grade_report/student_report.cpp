@@ -10,9 +10,13 @@ namespace kc::grade_report {
 
 namespace {
 
+// A report outside any case keeps the tool's first lines (tools/runner: tool_said), as the tool wrote
+// them into its channel, which the submission's process could write into too.
 std::string failure_section(const grading_context& who, const failed_case& f, bool full_message) {
+  const std::string said = f.c.property("tool_said");
   return "**" + description_of(f) + "** (`" + f.c.name + "`, " + name_of(f.kind) + ")\n\n" +
-         fenced(full_message ? f.c.message : clip(f.c.message, message_limit)) + "\nReplay:\n\n" +
+         fenced(full_message ? f.c.message : clip(f.c.message, message_limit)) +
+         (said.empty() ? "" : "\nThe tool's first lines:\n\n" + fenced(said)) + "\nReplay:\n\n" +
          fenced(replay_command(who, f.c)) + "\n";
 }
 

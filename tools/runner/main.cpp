@@ -193,15 +193,18 @@ std::vector<listed_case> list_cases(const options& o) {
   return parse_gtest_listing(listing);
 }
 
-// How many of the tool's own hazard lines a report outside any case quotes (in all, for a unit): enough
-// to say what kind it was (leaks at exit, an API error at load), few enough for a report's table.
+// How many of the tool's own hazard lines a record of reports outside any case keeps (tool_said), and
+// how much of each: enough to say what kind they were (leaks at exit, an API error at load). Bounded,
+// since a submission under the tool can write into the tool's channel too (its sandbox must let the
+// tool write there): forged lines may show, clipped, but never grow the runner or the reports.
 constexpr std::size_t quoted_hazard_lines = 3;
+constexpr std::size_t quoted_line_bytes = 300;
 
-// Adds `heads` to `said`, skipping lines already quoted, up to quoted_hazard_lines in all.
-void quote_hazards(std::vector<std::string>& said, const std::vector<std::string>& heads) {
-  for (const std::string& line : heads)
-    if (said.size() < quoted_hazard_lines && std::find(said.begin(), said.end(), line) == said.end())
-      said.push_back(line);
+// Adds `line` (clipped) to `said` unless it is there already or `said` is full.
+void quote_hazard(std::vector<std::string>& said, const std::string& line) {
+  const std::string clipped = line.size() > quoted_line_bytes ? line.substr(0, quoted_line_bytes) + " [...]" : line;
+  if (said.size() < quoted_hazard_lines && std::find(said.begin(), said.end(), clipped) == said.end())
+    said.push_back(clipped);
 }
 
 double case_timeout(const options& o) {
@@ -391,7 +394,7 @@ int run_unit(const options& o) {
   // defer_exhausted), and those cases: each stands until that run replaces it.
   std::size_t attributed_deferred = 0;
   std::set<std::string> deferred;
-  // What the tool said in the reports counted outside any case (and in those deferred), as quoted.
+  // What the tool said in the reports counted outside any case, and in those deferred (quote_hazard).
   std::vector<std::string> said_elsewhere, said_deferred;
   const hang_budget budget = hang_budget_from_environment();
   const std::size_t oom_retries = out_of_memory_retries();
@@ -490,9 +493,11 @@ int run_unit(const options& o) {
     spec.memory_watch = memory_watch.get();
 
     std::map<std::string, std::size_t> hazards;  // per case, from the wrapper's reports
-    // The first few hazard lines per case, as the tool wrote them: a report outside any case names no
-    // case whose log a reader could look in, so its failure quotes them (a leak at exit, an API error).
-    std::map<std::string, std::vector<std::string>> hazard_heads;
+    const std::set<std::string> in_batch(batch.begin(), batch.end());
+    // The first few hazard lines outside this process's cases, as the tool wrote them: such a report
+    // names no case whose log a reader could look in, so its record keeps them (a leak at exit, an API
+    // error at load), as its tool_said property.
+    std::vector<std::string> outside_heads;
     std::string running;
     // A tool's report belongs to the case whose start marker came last in the tool's channel; after
     // the program-end marker (exit-time reports: leaks) it belongs to none, which `clean` fails too.
@@ -506,8 +511,7 @@ int run_unit(const options& o) {
           std::cout << tool_line << '\n';
           if (!is_hazard_head(tool_line)) return;
           ++hazards[running];
-          if (std::vector<std::string>& heads = hazard_heads[running]; heads.size() < quoted_hazard_lines)
-            heads.push_back(tool_line);
+          if (in_batch.count(running) == 0) quote_hazard(outside_heads, tool_line);
         });
     unit.launch_seconds += end.launch_seconds;
     unit.exit_seconds += end.exit_seconds;
@@ -515,7 +519,6 @@ int run_unit(const options& o) {
     std::cout.flush();
 
     progress_records records = parse_progress(read_file(scratch));
-    std::set<std::string> in_batch(batch.begin(), batch.end());
     // What this process reported; settle_attempt decides what of it stands (retried_attempts.hpp).
     attempt_reports reports;
     const std::string tool = o.tool.empty() ? "the sanitizer" : o.tool;
@@ -544,12 +547,8 @@ int run_unit(const options& o) {
       }
       reports.cases.push_back(r);
     }
-    std::vector<std::string> outside_heads;
     for (const auto& [name, count] : hazards)
-      if (in_batch.count(name) == 0) {
-        reports.hazards_outside_cases += count;
-        outside_heads.insert(outside_heads.end(), hazard_heads[name].begin(), hazard_heads[name].end());
-      }
+      if (in_batch.count(name) == 0) reports.hazards_outside_cases += count;
     const std::string& died_in = records.started_not_ended;
     const bool died_in_batch = !died_in.empty() && in_batch.count(died_in) != 0 && results.count(died_in) == 0 &&
                                std::none_of(reports.cases.begin(), reports.cases.end(),
@@ -578,9 +577,10 @@ int run_unit(const options& o) {
     }
     attributed_elsewhere += settled.hazards_outside_cases;
     attributed_deferred += settled.hazards_outside_deferred;
-    quote_hazards(settled.hazards_outside_cases > 0 ? said_elsewhere : said_deferred,
-                  settled.hazards_outside_cases + settled.hazards_outside_deferred > 0 ? outside_heads
-                                                                                       : std::vector<std::string>{});
+    // The lines go with the count they explain (none with a process set aside for a retry).
+    if (settled.hazards_outside_cases + settled.hazards_outside_deferred > 0)
+      for (const std::string& line : outside_heads)
+        quote_hazard(settled.hazards_outside_cases > 0 ? said_elsewhere : said_deferred, line);
     deferred.insert(settled.deferred.begin(), settled.deferred.end());
     if (settled.set_aside()) {
       unsigned pause_s = 0;
@@ -698,9 +698,12 @@ int run_unit(const options& o) {
     if (o.sanitizer != "clean" || hazards == 0) return;
     case_result r;
     r.name = unit.name + suffix;
+    // The message is the runner's own words only: a report reads a failure's kind from them, and the
+    // tool's lines (which a submission can forge) must not change it.
     r.message = std::to_string(hazards) + " hazard(s) were reported outside any case (start-up or exit)" + why;
-    if (!said.empty()) r.message += "; the tool's first:";
-    for (const std::string& line : said) r.message += "\n" + line;
+    std::string lines;
+    for (const std::string& line : said) lines += (lines.empty() ? "" : "\n") + line;
+    if (!lines.empty()) r.properties.emplace_back("tool_said", lines);
     unit.cases.push_back(r);
   };
   outside_any_case(attributed_elsewhere, said_elsewhere,
