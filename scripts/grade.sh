@@ -7,7 +7,7 @@
 #   labs' families; docs/grading.md lists them with their contracts)
 #   options: --seed <u64>     replay a grading run (default: a fresh seed from /dev/urandom, recorded)
 #            --only <filter>  run only the cases a gtest filter names (a report's replay command), in
-#                             the value and performance units, with no sanitizer
+#                             the value units only (no performance unit, no sanitizer)
 #            --tool <memcheck|racecheck|synccheck>
 #                             run only that sanitizer's unit (a report's replay of a tool finding), its
 #                             cases narrowed by --only where given

@@ -19,14 +19,14 @@
 // the judge resets the persisting lines and clears the set-aside before each timed sample
 // (cudaCtxResetPersistingL2Cache, the limit set to 0), so every sample of both starts from the same
 // L2; a refused call is passed by (its error cleared).
-// Expected: sanitizer and slow, 88.5-94.7. Every value group full (small 20, odd 25, large 15, configs
+// Expected: sanitizer and slow, 88.5-94.5. Every value group full (small 20, odd 25, large 15, configs
 // 15, edge 5): 80. The sanitizer group 2 of 3 tools (6.67 of 10): its second pass's two buffers are kept
 // for the process's life and never freed, and memcheck (--leak-check full) reports both as leaked when
-// the executor exits, outside any case ("Leaked 4100 bytes", 1025 floats each: measured on an H100 at
-// 3ca004f, in the batch and alone). A student's static scratch that is never freed is a leak by the
+// the executor exits, outside any case ("Leaked 4100 bytes", 1025 floats each: on an H100, in the batch
+// at 3ca004f and alone on the tree after it). A student's static scratch that is never freed is a leak by the
 // grader's rule (docs/architecture.md: reports after the last case fail a clean run). Performance: ratio
 // ~2 (two passes over n floats each, where the reference's multi-pass driver reads n once) -> (3 - 2) /
-// (3 - 1.2) x 10 = 5.6 points: 92.2. The range allows the ratio from ~1.6 (94.5) to ~2.64 (88.7: launch
+// (3 - 1.2) x 10 = 5.6 points: 92.2. The range allows the ratio from ~1.6 (94.44) to ~2.64 (88.67: launch
 // gaps of the short passes counted twice; measured 2.3 in the batch, 90.58, and 1.9 alone, 92.67). Had
 // the window kept the input in L2 from one sample to the next, the first pass would read up to the
 // set-aside's 3/4 of L2 from it and the ratio would fall below 1.6.
