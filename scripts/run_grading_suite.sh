@@ -5,17 +5,25 @@
 #
 #   scripts/run_grading_suite.sh [out dir] [ctest arguments...]
 #   scripts/run_grading_suite.sh reports/grading -R 'grading.examples.gpu.reduction|grading.neighbours'
+#   scripts/run_grading_suite.sh reports/grading-1 --part 1     (then --part 2, 3 and 4)
 #
-# The whole preset takes longer than one 10-minute device call (about 24.5 min of tests on one H100,
-# summed from its five parts: every_group at d1b8b29, the rest at fa092e6; about 23 min on 4 H100s at
-# b498e02 and 5c2f5d3): narrow it with
-# -R, one call per part (docs/grading.md, "Session of 2026-11-27 (third)", lists a split). Writes
+# The whole preset takes longer than one 10-minute device call (about 20 min of tests on one H100 at
+# 3ca004f; about 23 min on 4 H100s at b498e02 and 5c2f5d3): --part k runs the k-th of four parts that
+# together run every test of it once (ctest_config/grading_parts.sh, each under 7 minutes where last
+# measured), one device call each; or narrow it with -R yourself. Writes
 # <out>/build.log, ctest.log, junit.xml, and each test's grading folder as <test>.tgz (class.csv,
 # every student's report.md, results.json and case records). Exit: ctest's status.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$root/reports/grading-$(date +%Y%m%d-%H%M%S)}
 shift || true
+if [ "${1:-}" = --part ]; then
+  # shellcheck source=../ctest_config/grading_parts.sh
+  . "$root/ctest_config/grading_parts.sh"
+  grading_part_args "${2:-}" || { echo "run_grading_suite.sh: --part takes 1, 2, 3 or 4" >&2; exit 2; }
+  shift 2
+  set -- "${grading_part[@]}" "$@"
+fi
 mkdir -p "$out" && out=$(cd "$out" && pwd)
 cd "$root"
 export KCONFORM_REQUIRE_GPU=1
