@@ -9,8 +9,8 @@
 #
 # The whole preset takes longer than one 10-minute device call (about 20 min of tests on one H100 at
 # 3ca004f; about 23 min on 4 H100s at b498e02 and 5c2f5d3): --part k runs the k-th of four parts that
-# together run every test of it once (ctest_config/grading_parts.sh, each under 7 minutes where last
-# measured), one device call each; or narrow it with -R yourself. Writes
+# together run every test of it once (ctest_config/grading_parts.sh, each under 7 minutes of tests
+# where last measured, under 8 with a fresh build), one device call each; or narrow it with -R yourself. Writes
 # <out>/build.log, ctest.log, junit.xml, and each test's grading folder as <test>.tgz (class.csv,
 # every student's report.md, results.json and case records). Exit: ctest's status.
 set -uo pipefail
