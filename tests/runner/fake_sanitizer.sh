@@ -11,6 +11,7 @@
 #   floods   writes 10 distinct hazard lines of 1,000 characters each into the tool's channel before
 #            the program starts (what a submission that forges the tool's lines could write): the
 #            record keeps 3 of them, clipped
+#   endless  writes one hazard line of 1 MiB with no newline: the runner hands it out in pieces
 #   none     reports nothing itself (the program under it may write into the channel)
 mode=$1
 shift
@@ -28,6 +29,8 @@ case $mode in
   floods)
     filler=$(printf 'x%.0s' $(seq 1 1000))
     for k in 0 1 2 3 4 5 6 7 8 9; do echo "========= Error: forged $k $filler"; done >"$log" ;;
+  endless)  # one hazard line of 1 MiB with no newline (a forged endless line): handed out in pieces
+    { printf '========= Error: endless '; head -c 1048576 /dev/zero | tr '\0' x; } >"$log" ;;
   none) ;;
   *) echo "fake_sanitizer.sh: unknown mode $mode" >&2; exit 2 ;;
 esac

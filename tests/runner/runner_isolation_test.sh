@@ -163,6 +163,12 @@ for c in json.load(open(sys.argv[1]))["cases"]:
 [ "$(printf '%s\n' "$said" | grep -c '^========= Error: forged [0-9] x* \[\.\.\.\]$')" -eq 3 ] &&
   [ "$(printf '%s\n' "$said" | awk '{ if (length($0) > n) n = length($0) } END { print n }')" -le 306 ] ||
   fail "10 long forged lines: tool_said should keep 3, clipped to 300 characters: $(printf '%s' "$said" | cut -c1-80)"
+# An endless line (1 MiB, no newline) is read in pieces of at most 128 KiB, and still counts once.
+"$runner" run --exe "$probe" --name runner.tool-endless --report-dir "$dir" --filter 'Probe.PassesBefore' \
+  --sanitizer clean --tool fake -- "$fake_tool" endless >"$dir/endless.log" 2>&1
+longest=$(awk '{ if (length($0) > n) n = length($0) } END { print n + 0 }' "$dir/endless.log")
+[ "$longest" -le 131072 ] || fail "a 1 MiB tool line was handed out whole (${longest} characters in one line)"
+expect "$dir/units/runner.tool-endless.xml" tool-endless.OutsideAnyCase failed "1 hazard(s) were reported outside any case"
 
 # Issue 33: a grading run's tool run (KCONFORM_TOOL_UNTIL_FINDING=1) ends after the process in which
 # its tool first reported a hazard (here outside any case, in the first process, which then dies in

@@ -79,6 +79,7 @@ std::optional<std::chrono::steady_clock::time_point> written_at(const std::strin
 // Follows a file another process appends to (the tool's log), handing out whole lines.
 class file_follower {
  public:
+  static constexpr std::size_t longest_line = 64 * 1024;
   // Opened before the child starts, without blocking: for a FIFO this is the reader that lets the
   // writers' opens (the tool's, the program's) go through.
   explicit file_follower(std::string path) : path_(std::move(path)) {
@@ -88,19 +89,26 @@ class file_follower {
     if (fd_ >= 0) ::close(fd_);
   }
   // Reads what was written since the last call; `final` hands out a last line without its newline.
+  // A line longer than any the tool writes (its longest are paths and kernel names) is handed out in
+  // pieces (each under longest_line and one read more): the submission can write into this channel,
+  // and an endless line must not grow here.
   void poll(const std::function<void(const std::string&)>& on_line, bool final = false) {
     if (path_.empty() || !on_line) return;
     if (fd_ < 0) fd_ = ::open(path_.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);  // a plain file made later
-    if (fd_ >= 0) {
-      char buffer[65536];
-      ssize_t got;
-      while ((got = ::read(fd_, buffer, sizeof buffer)) > 0) pending_.append(buffer, static_cast<std::size_t>(got));
-    }
-    std::size_t newline;
-    while ((newline = pending_.find('\n')) != std::string::npos) {
-      on_line(pending_.substr(0, newline));
-      pending_.erase(0, newline + 1);
-    }
+    char buffer[65536];
+    ssize_t got = 0;
+    do {
+      if (fd_ >= 0 && (got = ::read(fd_, buffer, sizeof buffer)) > 0) pending_.append(buffer, static_cast<std::size_t>(got));
+      std::size_t newline;
+      while ((newline = pending_.find('\n')) != std::string::npos) {
+        on_line(pending_.substr(0, newline));
+        pending_.erase(0, newline + 1);
+      }
+      if (pending_.size() >= longest_line) {
+        on_line(pending_);
+        pending_.clear();
+      }
+    } while (fd_ >= 0 && got > 0);
     if (final && !pending_.empty()) {
       on_line(pending_);
       pending_.clear();

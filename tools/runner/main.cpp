@@ -510,8 +510,11 @@ int run_unit(const options& o) {
           }
           std::cout << tool_line << '\n';
           if (!is_hazard_head(tool_line)) return;
-          ++hazards[running];
-          if (in_batch.count(running) == 0) quote_hazard(outside_heads, tool_line);
+          // Every name outside the batch counts alike (outside any case), so under one key: forged
+          // markers of made-up names (the submission can write into this channel) add no entries.
+          const bool outside = in_batch.count(running) == 0;
+          ++hazards[outside ? std::string() : running];
+          if (outside) quote_hazard(outside_heads, tool_line);
         });
     unit.launch_seconds += end.launch_seconds;
     unit.exit_seconds += end.exit_seconds;
