@@ -16,6 +16,7 @@
 #     slots refused.
 #   - --tool T (a replay of a tool finding): T's sanitizer test alone, carrying --only's filter; --only
 #     without it runs no tool; an unknown tool refused.
+#   - --only runs the performance unit only where its filter names the timed case.
 # CPU only: nvidia-smi is faked to find no GPU, so grade.sh writes the project and stops before running it.
 #   check_batch_order.sh <work dir>
 set -u
@@ -140,6 +141,18 @@ else
   grep -q 'KCONFORM_GTEST_FILTER=Grade/\*' "$project" || fail "--tool memcheck --only: the tool's test does not carry the filter"
 fi
 [ -f "$replay" ] && case " $(tests_named "$replay") " in *sanitizer*) fail "--only without --tool ran a sanitizer: $(tests_named "$replay")" ;; esac
+# A replay runs the performance unit where its filter names the timed case ('Grade/*' does), and not
+# where it does not: a performance failure's replay must rerun it, a value case's need not.
+[ -f "$replay" ] && case " $(tests_named "$replay") " in *" performance "*) ;; *) fail "--only 'Grade/*' (which names the timed case) ran no performance unit: $(tests_named "$replay")" ;; esac
+PATH="$work/bin:$PATH" "$root/scripts/grade.sh" --family reduction --seed 1 --only 'Grade/OnePass*' \
+  --submission "$root/tests/submissions/reduction/correct.cu" --out "$work/replay-values" >"$work/replay-values.log" 2>&1
+project="$work/replay-values/ctest/CTestTestfile.cmake"
+if [ ! -f "$project" ]; then
+  fail "--only 'Grade/OnePass*': grade.sh wrote no project ($work/replay-values.log)"
+else
+  case " $(tests_named "$project") " in *" performance "* | *sanitizer*) fail "--only 'Grade/OnePass*' ran [$(tests_named "$project")]: a value case's replay runs its values only" ;; esac
+  case " $(tests_named "$project") " in *" values "*) ;; *) fail "--only 'Grade/OnePass*' ran no value unit: [$(tests_named "$project")]" ;; esac
+fi
 PATH="$work/bin:$PATH" "$root/scripts/grade.sh" --family reduction --seed 1 --tool valgrind \
   --submission "$root/tests/submissions/reduction/correct.cu" --out "$work/tool-bad" >"$work/tool-bad.log" 2>&1
 status=$?
