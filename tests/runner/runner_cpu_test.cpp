@@ -484,6 +484,12 @@ TEST(RunnerSanitizer, CountsHazardHeadsNotDetailsOrSummaries) {
   EXPECT_FALSE(is_hazard_head("========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)"));
   EXPECT_FALSE(is_hazard_head("========= COMPUTE-SANITIZER"));
   EXPECT_FALSE(is_hazard_head("[ RUN      ] Reduction/OnePass.MatchesReference/X"));
+  // Text written into the channel without a newline is glued in front of the tool's next report: the
+  // report still counts (and the forged text alone does not make a detail line one).
+  EXPECT_TRUE(is_hazard_head("junk========= Error: Race reported between Write access at k+0x10"));
+  EXPECT_TRUE(is_hazard_head("========= x ========= Leaked 4100 bytes at 0x7f534cc00000"));
+  EXPECT_FALSE(is_hazard_head("junk=========     at reduce_kernel(float*)+0x1f0 in reduce.cu:12"));
+  EXPECT_FALSE(is_hazard_head("junk========= "));
 }
 
 // Issue 19: a correct submission among neighbours lost cases to "allocation of 16 MiB does not fit:

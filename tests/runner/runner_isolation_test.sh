@@ -163,6 +163,23 @@ for c in json.load(open(sys.argv[1]))["cases"]:
 [ "$(printf '%s\n' "$said" | grep -c '^========= Error: forged [0-9] x* \[\.\.\.\]$')" -eq 3 ] &&
   [ "$(printf '%s\n' "$said" | awk '{ if (length($0) > n) n = length($0) } END { print n }')" -le 306 ] ||
   fail "10 long forged lines: tool_said should keep 3, clipped to 300 characters: $(printf '%s' "$said" | cut -c1-80)"
+# Text with no newline glued in front of the tool's own report does not hide it.
+"$runner" run --exe "$probe" --name runner.tool-glued --report-dir "$dir" --filter 'Probe.PassesBefore' \
+  --sanitizer clean --tool fake -- "$fake_tool" glued >"$dir/glued.log" 2>&1
+status=$?
+[ $status -eq 1 ] || fail "a tool report glued behind text with no newline was not counted (exit $status)"
+expect "$dir/units/runner.tool-glued.xml" tool-glued.OutsideAnyCase failed "2 hazard(s) were reported outside any case"
+python3 -c 'import json, sys
+said = [c["properties"].get("tool_said", "") for c in json.load(open(sys.argv[1]))["cases"] if c["name"].endswith(".OutsideAnyCase")]
+sys.exit(0 if said and "========= Error: ?[2Jcleared?screen" in said[0] and not any(ord(ch) < 32 and ch not in "\t\n" for ch in said[0]) else 1)' \
+  "$dir/units/runner.tool-glued.json" || fail "a tool line's escape and carriage return were kept in tool_said, not shown as '?'"
+# 16 MiB of it: the log shows at most the runner's 8 MiB of it.
+"$runner" run --exe "$probe" --name runner.tool-streams --report-dir "$dir" --filter 'Probe.PassesBefore' \
+  --sanitizer clean --tool fake -- "$fake_tool" streams >"$dir/streams.log" 2>&1
+logged=$(wc -c <"$dir/streams.log")
+[ "$logged" -le $((9 << 20)) ] || fail "16 MiB written into the tool's channel put $logged bytes into the runner's log"
+grep -q "its further lines are counted, not shown" "$dir/streams.log" || fail "the runner's log does not say it stopped showing the tool's channel"
+expect "$dir/units/runner.tool-streams.xml" PassesBefore passed
 # An endless line (1 MiB, no newline) is read in pieces of at most 128 KiB, and still counts once.
 "$runner" run --exe "$probe" --name runner.tool-endless --report-dir "$dir" --filter 'Probe.PassesBefore' \
   --sanitizer clean --tool fake -- "$fake_tool" endless >"$dir/endless.log" 2>&1

@@ -76,10 +76,19 @@ std::optional<std::chrono::steady_clock::time_point> written_at(const std::strin
              : now;
 }
 
-// Follows a file another process appends to (the tool's log), handing out whole lines.
+// Follows a file another process appends to (the tool's log), handing out whole lines. The submission
+// can write into this channel too (its sandbox must let the tool write there), so nothing it writes may
+// grow here or hold the runner: a poll reads at most reads_per_poll chunks before it returns to the
+// runner's deadlines (the last poll, after the process ended, at most reads_at_end), and a line longer
+// than any the tool writes (its longest are paths and kernel names) is handed out in pieces, each cut
+// kept_tail bytes before the end of what has come, so that a report of the tool's own arriving right
+// after forged text is never cut in two.
 class file_follower {
  public:
   static constexpr std::size_t longest_line = 64 * 1024;
+  static constexpr std::size_t kept_tail = 1024;
+  static constexpr int reads_per_poll = 64;  // 4 MiB, about every 100 ms while the program is silent
+  static constexpr int reads_at_end = 1024;
   // Opened before the child starts, without blocking: for a FIFO this is the reader that lets the
   // writers' opens (the tool's, the program's) go through.
   explicit file_follower(std::string path) : path_(std::move(path)) {
@@ -88,15 +97,20 @@ class file_follower {
   ~file_follower() {
     if (fd_ >= 0) ::close(fd_);
   }
-  // Reads what was written since the last call; `final` hands out a last line without its newline.
-  // A line longer than any the tool writes (its longest are paths and kernel names) is handed out in
-  // pieces (each under longest_line and one read more): the submission can write into this channel,
-  // and an endless line must not grow here.
+  // The descriptor to wait on for more (a FIFO's; -1 for a plain file, which is always readable), so
+  // that a tool reporting a lot wakes the runner rather than waiting out its 100 ms look.
+  int wait_fd() const {
+    struct stat st {};
+    return fd_ >= 0 && ::fstat(fd_, &st) == 0 && S_ISFIFO(st.st_mode) ? fd_ : -1;
+  }
+  // Reads what was written since the last call (within the limits above); `final` hands out a last
+  // line without its newline.
   void poll(const std::function<void(const std::string&)>& on_line, bool final = false) {
     if (path_.empty() || !on_line) return;
     if (fd_ < 0) fd_ = ::open(path_.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);  // a plain file made later
     char buffer[65536];
     ssize_t got = 0;
+    int reads = 0;
     do {
       if (fd_ >= 0 && (got = ::read(fd_, buffer, sizeof buffer)) > 0) pending_.append(buffer, static_cast<std::size_t>(got));
       std::size_t newline;
@@ -105,10 +119,10 @@ class file_follower {
         pending_.erase(0, newline + 1);
       }
       if (pending_.size() >= longest_line) {
-        on_line(pending_);
-        pending_.clear();
+        on_line(pending_.substr(0, pending_.size() - kept_tail));
+        pending_.erase(0, pending_.size() - kept_tail);
       }
-    } while (fd_ >= 0 && got > 0);
+    } while (fd_ >= 0 && got > 0 && ++reads < (final ? reads_at_end : reads_per_poll));
     if (final && !pending_.empty()) {
       on_line(pending_);
       pending_.clear();
@@ -163,27 +177,33 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
   bool open = true;
   start_up_state start_up;
   int status = 0;
+  // The tool's FIFO is waited on with the output, except just after it said "hung up" with nothing to
+  // read (no writer: the tool has not opened it yet or has ended), which it would say at once again.
+  bool tool_hung_up = false;
   for (;;) {
     tool_log.poll(on_tool_line);
-    if (open) {
-      pollfd p{out_fd, POLLIN, 0};
-      if (::poll(&p, 1, 100) > 0) {
-        char buffer[65536];
-        const ssize_t got = ::read(out_fd, buffer, sizeof buffer);
-        if (got <= 0) {
-          open = false;
-        } else {
-          pending.append(buffer, static_cast<std::size_t>(got));
-          tool_log.poll(on_tool_line);  // the tool's reports written before this output come first
-          std::size_t newline;
-          while ((newline = pending.find('\n')) != std::string::npos) {
-            on_line(pending.substr(0, newline));
-            pending.erase(0, newline + 1);
-          }
+    pollfd fds[2];
+    nfds_t watched = 0;
+    const int tool_fd = tool_hung_up ? -1 : tool_log.wait_fd();
+    if (open) fds[watched++] = {out_fd, POLLIN, 0};
+    if (tool_fd >= 0) fds[watched++] = {tool_fd, POLLIN, 0};
+    (void)::poll(fds, watched, open ? 100 : 20);  // with nothing watched, a pause
+    const pollfd* tool_poll = tool_fd >= 0 ? &fds[watched - 1] : nullptr;
+    tool_hung_up = tool_poll != nullptr && (tool_poll->revents & POLLHUP) != 0 && (tool_poll->revents & POLLIN) == 0;
+    if (open && fds[0].revents != 0) {
+      char buffer[65536];
+      const ssize_t got = ::read(out_fd, buffer, sizeof buffer);
+      if (got <= 0) {
+        open = false;
+      } else {
+        pending.append(buffer, static_cast<std::size_t>(got));
+        tool_log.poll(on_tool_line);  // the tool's reports written before this output come first
+        std::size_t newline;
+        while ((newline = pending.find('\n')) != std::string::npos) {
+          on_line(pending.substr(0, newline));
+          pending.erase(0, newline + 1);
         }
       }
-    } else {
-      ::usleep(20000);
     }
     if (::waitpid(pid, &status, WNOHANG) == pid) {
       // Exit: from its last record, if that ended a case (a process that died in a case has that
@@ -237,12 +257,14 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
   }
   // Launch: from the fork to its first record (all of its life if it wrote none), on every path.
   end.launch_seconds = std::max(0.0, std::chrono::duration<double>((first_record ? *first_record : clock::now()) - forked).count());
-  // Drain what is left (the process is gone; its grandchildren were in its group).
+  // Drain what is left (the process is gone; its grandchildren were in its group), up to 64 MiB: one
+  // of them still writing must not hold the runner.
   if (open) {
     ::fcntl(out_fd, F_SETFL, O_NONBLOCK);
     char buffer[65536];
     ssize_t got;
-    while ((got = ::read(out_fd, buffer, sizeof buffer)) > 0) pending.append(buffer, static_cast<std::size_t>(got));
+    for (int reads = 0; reads < 1024 && (got = ::read(out_fd, buffer, sizeof buffer)) > 0; ++reads)
+      pending.append(buffer, static_cast<std::size_t>(got));
   }
   if (!pending.empty()) on_line(pending);
   ::close(out_fd);

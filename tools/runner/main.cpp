@@ -199,10 +199,19 @@ std::vector<listed_case> list_cases(const options& o) {
 // tool write there): forged lines may show, clipped, but never grow the runner or the reports.
 constexpr std::size_t quoted_hazard_lines = 3;
 constexpr std::size_t quoted_line_bytes = 300;
+// How much of the tool's channel a process echoes into the log.
+constexpr std::size_t tool_echo_bytes = std::size_t{8} << 20;
 
-// Adds `line` (clipped) to `said` unless it is there already or `said` is full.
+// Adds `line` to `said` unless it is there already or `said` is full: clipped on a UTF-8 character's
+// boundary, and with control characters (a terminal's escapes, a carriage return) shown as '?', since
+// reports show it to people.
 void quote_hazard(std::vector<std::string>& said, const std::string& line) {
-  const std::string clipped = line.size() > quoted_line_bytes ? line.substr(0, quoted_line_bytes) + " [...]" : line;
+  std::size_t keep = std::min(line.size(), quoted_line_bytes);
+  while (keep > 0 && keep < line.size() && (static_cast<unsigned char>(line[keep]) & 0xC0) == 0x80) --keep;
+  std::string clipped = line.substr(0, keep);
+  for (char& c : clipped)
+    if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f) c = '?';
+  if (keep < line.size()) clipped += " [...]";
   if (said.size() < quoted_hazard_lines && std::find(said.begin(), said.end(), clipped) == said.end())
     said.push_back(clipped);
 }
@@ -498,6 +507,7 @@ int run_unit(const options& o) {
     // names no case whose log a reader could look in, so its record keeps them (a leak at exit, an API
     // error at load), as its tool_said property.
     std::vector<std::string> outside_heads;
+    std::size_t echoed = 0;  // bytes of the tool's lines written to the log (tool_echo_bytes)
     std::string running;
     // A tool's report belongs to the case whose start marker came last in the tool's channel; after
     // the program-end marker (exit-time reports: leaks) it belongs to none, which `clean` fails too.
@@ -508,7 +518,15 @@ int run_unit(const options& o) {
             running = marker->case_name;
             return;
           }
-          std::cout << tool_line << '\n';
+          // Echoed into the log up to a bound: the tool's own reports are a few lines a hazard, and the
+          // rest could be the submission's (it can write into the channel).
+          if (echoed < tool_echo_bytes) {
+            std::cout << tool_line << '\n';
+            echoed += tool_line.size() + 1;
+            if (echoed >= tool_echo_bytes)
+              std::cout << "kconform_runner: the tool's channel passed " << (tool_echo_bytes >> 20)
+                        << " MiB in this process; its further lines are counted, not shown\n";
+          }
           if (!is_hazard_head(tool_line)) return;
           // Every name outside the batch counts alike (outside any case), so under one key: forged
           // markers of made-up names (the submission can write into this channel) add no entries.

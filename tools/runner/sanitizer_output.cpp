@@ -5,12 +5,17 @@
 namespace kc::runner {
 
 bool is_hazard_head(const std::string& line) {
+  // Anywhere in the line, not only at its start: text the submission wrote into the channel without a
+  // newline is glued in front of the tool's next report, and must not hide it (forged heads only cost
+  // the forger).
   const std::string prefix = "========= ";
-  if (line.rfind(prefix, 0) != 0 || line.size() <= prefix.size() || line[prefix.size()] == ' ') return false;
-  const std::string head = line.substr(prefix.size());
-  for (const char* kind : {"Invalid ", "Error", "Warning", "Uninitialized", "Leaked", "Program hit", "Barrier", "Misaligned",
-                           "Out of range", "Address ", "Host API", "Malloc", "Free", "Race"})
-    if (head.rfind(kind, 0) == 0) return true;
+  for (std::size_t at = line.find(prefix); at != std::string::npos; at = line.find(prefix, at + 1)) {
+    const std::size_t head = at + prefix.size();
+    if (head >= line.size() || line[head] == ' ') continue;
+    for (const char* kind : {"Invalid ", "Error", "Warning", "Uninitialized", "Leaked", "Program hit", "Barrier",
+                             "Misaligned", "Out of range", "Address ", "Host API", "Malloc", "Free", "Race"})
+      if (line.compare(head, std::char_traits<char>::length(kind), kind) == 0) return true;
+  }
   return false;
 }
 

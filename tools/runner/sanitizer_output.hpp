@@ -10,7 +10,8 @@ namespace kc::runner {
 // True for the first line of one reported hazard or error ("========= Invalid __global__ read ...",
 // "========= Error: Race reported ...", "========= Warning: ... Potential RAW hazard ...",
 // "========= Uninitialized __global__ memory read ..."), false for its detail lines (indented), the
-// banner and the summaries.
+// banner and the summaries. The head may follow other text on the line (text written into the
+// channel without a newline, before the tool's report).
 bool is_hazard_head(const std::string& line);
 
 // The case markers the program under the tool writes into the tool's channel (KCONFORM_TOOL_LOG,
