@@ -7,8 +7,7 @@
 #   labs' families; docs/grading.md lists them with their contracts)
 #   options: --seed <u64>     replay a grading run (default: a fresh seed from /dev/urandom, recorded)
 #            --only <filter>  run only the cases a gtest filter names (a report's replay command), in
-#                             the value units and, where it names the timed case, the performance
-#                             unit; no sanitizer
+#                             the units that hold them (value groups, performance); no sanitizer
 #            --tool <memcheck|racecheck|synccheck>
 #                             run only that sanitizer's unit (a report's replay of a tool finding), its
 #                             cases narrowed by --only where given
@@ -79,7 +78,7 @@ while [ $# -gt 0 ]; do
     --jobs) jobs=$2; shift 2 ;;
     --processes) processes=$2; shift 2 ;;
     --performance-overlap) overlap=$2; shift 2 ;;
-    -h | --help) sed -n '2,57p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,56p' "$0"; exit 0 ;;
     *) echo "grade.sh: unknown argument $1 (--help)" >&2; exit 2 ;;
   esac
 done
@@ -401,6 +400,14 @@ for i in "${!names[@]}"; do
   KCONFORM_SUBMISSION_TRAITS="$dir/traits.json" "$runner" list --exe "$program" >"$dir/run/listed_units.tsv"
   units=$(cut -f1 "$dir/run/listed_units.tsv")
   [ -z "$only_tool" ] || units=''  # a tool's replay: that tool's unit alone (below)
+  if [ -n "$only" ] && [ -z "$only_tool" ]; then
+    # A replay runs the units that hold a case its filter names (a value group's, or the timed case's
+    # performance unit), so that no unit runs with nothing to check, which fails as a unit that checks
+    # nothing; listed_units.tsv keeps the whole listing for the report.
+    units=$(KCONFORM_SUBMISSION_TRAITS="$dir/traits.json" "$runner" list --exe "$program" --filter "$only" | cut -f1) ||
+      fail "${names[$i]}: the grading program could not list the cases --only '$only' names"
+    [ -n "$units" ] || echo "grade.sh: --only '$only' names no case of ${names[$i]}: nothing of it runs" >&2
+  fi
   if [ "$processes" = per-student ] && [ -n "$units" ]; then
     # The value groups in shared processes, each still reported as grade.<group> (kconform_runner --units).
     value_units=$(echo "$units" | grep -vx performance | paste -sd, -)
@@ -411,15 +418,7 @@ for i in "${!names[@]}"; do
     }
     units=$(echo "$units" | grep -x performance)
   fi
-  # A replay (--only) runs the performance unit only where the filter names its case (else it would
-  # select none, and fail as a unit that checks nothing), so a performance failure's replay reruns it.
-  replay_times=0
-  if [ -n "$only" ]; then
-    named=$(KCONFORM_SUBMISSION_TRAITS="$dir/traits.json" "$runner" list --exe "$program" --filter "$only" | cut -f1)
-    ! grep -qx performance <<<"$named" || replay_times=1
-  fi
   for unit in $units; do
-    [ -z "$only" ] || [ "$unit" != performance ] || [ "$replay_times" = 1 ] || continue
     resources="gpus:1" case_timeout=12 cost=$cost_group threads=$threads_shared more=''
     # The performance case times for seconds by design (its kernels still face the 10 s deadline).
     if [ "$unit" = performance ]; then

@@ -16,6 +16,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$root/reports/grading-$(date +%Y%m%d-%H%M%S)}
+case "$out" in -*) echo "run_grading_suite.sh: the first argument is the out dir, not an option ($out)" >&2; exit 2 ;; esac
 shift || true
 if [ "${1:-}" = --part ]; then
   # shellcheck source=../ctest_config/grading_parts.sh

@@ -783,7 +783,8 @@ TEST_F(GradeReport, TheToolsLinesOutsideAnyCaseAreShownAndDoNotChangeTheFailures
   EXPECT_NE(report.find("The tool's first lines:\n\n```\n========= Leaked 4100 bytes at 0x7f534cc00000\n"), std::string::npos)
       << report;
   const std::string output = group_output(who, default_rubric(), g, group(g, "sanitizer"));
-  EXPECT_NE(output.find("the tool's first lines:\n========= Leaked 4100 bytes"), std::string::npos) << output;
+  EXPECT_NE(output.find("the tool's first lines:\n    | ========= Leaked 4100 bytes"), std::string::npos) << output;
+  EXPECT_NE(output.find("\n    | ========= Error: killed by signal 9 (forged)\n"), std::string::npos) << output;
 }
 
 // A replay must rerun what failed: a tool's finding under that tool (--tool; grade.sh's --only alone

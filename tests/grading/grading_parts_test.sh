@@ -11,8 +11,9 @@ failures=0
 fail() { echo "FAILED: $*"; failures=$((failures + 1)); }
 # shellcheck source=../../ctest_config/grading_parts.sh
 . "$root/ctest_config/grading_parts.sh"
-# The preset's tests (its filter: label grading) and a part's, one name a line, sorted.
-listed() { ctest --test-dir "$build" -N -L '^grading$' "$@" | sed -n 's/^ *Test *#[0-9]*: //p' | sort; }
+# The preset's tests (its filter: labels matching the regex grading, as here) and a part's, one name a
+# line, sorted.
+listed() { ctest --test-dir "$build" -N -L grading "$@" | sed -n 's/^ *Test *#[0-9]*: //p' | sort; }
 all=$(listed)
 [ "$(echo "$all" | grep -c .)" -ge 10 ] || fail "the preset lists $(echo "$all" | grep -c .) tests in $build: not a configured build?"
 parts=''
@@ -44,5 +45,9 @@ grep -qx 'grading.examples.gpu.reduction' "$build/grading-part-4.txt" || fail "r
 status=$?
 [ $status -eq 2 ] && grep -q -- '--part takes 1, 2, 3 or 4' "$build/grading-parts-bad.log" ||
   fail "run_grading_suite.sh --part 5: exit $status, expected 2 saying so"
+"$root/scripts/run_grading_suite.sh" --part 1 >"$build/grading-parts-no-out.log" 2>&1
+status=$?
+[ $status -eq 2 ] && grep -q 'the first argument is the out dir' "$build/grading-parts-no-out.log" ||
+  fail "run_grading_suite.sh --part 1 (no out dir): exit $status, expected 2 saying so"
 [ $failures -eq 0 ] && echo "PASSED: 4 parts, $(echo "$all" | grep -c .) tests, each in exactly one"
 [ $failures -eq 0 ]

@@ -141,8 +141,9 @@ else
   grep -q 'KCONFORM_GTEST_FILTER=Grade/\*' "$project" || fail "--tool memcheck --only: the tool's test does not carry the filter"
 fi
 [ -f "$replay" ] && case " $(tests_named "$replay") " in *sanitizer*) fail "--only without --tool ran a sanitizer: $(tests_named "$replay")" ;; esac
-# A replay runs the performance unit where its filter names the timed case ('Grade/*' does), and not
-# where it does not: a performance failure's replay must rerun it, a value case's need not.
+# A replay runs the units that hold a case its filter names: the performance unit where it names the
+# timed case ('Grade/*' does), the values where it names a value case, and nothing else (a unit with
+# no case selected fails as one that checks nothing).
 [ -f "$replay" ] && case " $(tests_named "$replay") " in *" performance "*) ;; *) fail "--only 'Grade/*' (which names the timed case) ran no performance unit: $(tests_named "$replay")" ;; esac
 PATH="$work/bin:$PATH" "$root/scripts/grade.sh" --family reduction --seed 1 --only 'Grade/OnePass*' \
   --submission "$root/tests/submissions/reduction/correct.cu" --out "$work/replay-values" >"$work/replay-values.log" 2>&1
@@ -153,6 +154,18 @@ else
   case " $(tests_named "$project") " in *" performance "* | *sanitizer*) fail "--only 'Grade/OnePass*' ran [$(tests_named "$project")]: a value case's replay runs its values only" ;; esac
   case " $(tests_named "$project") " in *" values "*) ;; *) fail "--only 'Grade/OnePass*' ran no value unit: [$(tests_named "$project")]" ;; esac
 fi
+PATH="$work/bin:$PATH" "$root/scripts/grade.sh" --family reduction --seed 1 --only 'Grade/Performance*' \
+  --submission "$root/tests/submissions/reduction/correct.cu" --out "$work/replay-timed" >"$work/replay-timed.log" 2>&1
+project="$work/replay-timed/ctest/CTestTestfile.cmake"
+[ -f "$project" ] && [ "$(tests_named "$project")" = "performance" ] ||
+  fail "--only 'Grade/Performance*': expected the performance unit alone, got [$( [ -f "$project" ] && tests_named "$project")] ($work/replay-timed.log)"
+PATH="$work/bin:$PATH" "$root/scripts/grade.sh" --family reduction --seed 1 --processes per-group --only 'Grade/OnePass*' \
+  --submission "$root/tests/submissions/reduction/correct.cu" --out "$work/replay-groups" >"$work/replay-groups.log" 2>&1
+project="$work/replay-groups/ctest/CTestTestfile.cmake"
+expected_groups=$(KCONFORM_SUBMISSION_TRAITS="$work/replay-groups/traits.json" "$KCONFORM_GRADE_SUITE_BUILD/tools/runner/kconform_runner" \
+  list --exe "$KCONFORM_GRADE_SUITE_BUILD/grading/reduction_grading_tests" --filter 'Grade/OnePass*' 2>/dev/null | cut -f1 | sort | paste -sd' ' -)
+[ -f "$project" ] && [ -n "$expected_groups" ] && [ "$(tests_named "$project")" = "$expected_groups" ] ||
+  fail "--processes per-group --only 'Grade/OnePass*': ran [$( [ -f "$project" ] && tests_named "$project")], expected the groups holding such cases [$expected_groups]"
 PATH="$work/bin:$PATH" "$root/scripts/grade.sh" --family reduction --seed 1 --tool valgrind \
   --submission "$root/tests/submissions/reduction/correct.cu" --out "$work/tool-bad" >"$work/tool-bad.log" 2>&1
 status=$?

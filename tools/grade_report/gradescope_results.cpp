@@ -25,9 +25,23 @@ std::string listing(const std::vector<std::string>& items) {
   return out;
 }
 
+// The tool's first lines (tools/runner's tool_said), each behind "    | ": the submission can write into
+// the tool's channel, and a line of its own must not pass for one of the grader's ("  replay: ...").
+std::string tool_said_lines(const std::string& said) {
+  if (said.empty()) return "";
+  std::string out = "\n  the tool's first lines:";
+  std::size_t from = 0;
+  for (std::size_t to; from <= said.size(); from = to + 1) {
+    to = said.find('\n', from);
+    if (to == std::string::npos) to = said.size();
+    out += "\n    | " + said.substr(from, to - from);
+  }
+  return out;
+}
+
 std::string failure_text(const grading_context& who, const failed_case& f) {
   return description_of(f) + " [" + name_of(f.kind) + "]\n  case: " + f.c.name + "\n" + clip(f.c.message, message_limit) +
-         (f.c.property("tool_said").empty() ? "" : "\n  the tool's first lines:\n" + f.c.property("tool_said")) +
+         tool_said_lines(f.c.property("tool_said")) +
          "\n  replay: " + replay_command(who, f.c) + "\n";
 }
 
