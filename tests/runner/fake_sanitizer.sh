@@ -15,6 +15,7 @@
 #   glued    writes text without a newline, then a hazard line: the runner must still count it; then a
 #            hazard line with an escape and a carriage return, which the record shows as ?
 #   streams  writes 16 MiB with no newline into the channel: the runner's log shows at most 8 MiB of it
+#   newlines writes 16 MiB of empty lines: read in time linear in it
 #   none     reports nothing itself (the program under it may write into the channel)
 mode=$1
 shift
@@ -40,6 +41,8 @@ case $mode in
       printf '========= Error: \033[2Jcleared\rscreen\n'; } >"$log" ;;
   streams)  # 16 MiB with no newline before the program starts (what a submission could write)
     head -c 16777216 /dev/zero | tr '\0' x >"$log" ;;
+  newlines)  # 16 MiB of empty lines
+    head -c 16777216 /dev/zero | tr '\0' '\n' >"$log" ;;
   none) ;;
   *) echo "fake_sanitizer.sh: unknown mode $mode" >&2; exit 2 ;;
 esac

@@ -490,6 +490,32 @@ TEST(RunnerSanitizer, CountsHazardHeadsNotDetailsOrSummaries) {
   EXPECT_TRUE(is_hazard_head("========= x ========= Leaked 4100 bytes at 0x7f534cc00000"));
   EXPECT_FALSE(is_hazard_head("junk=========     at reduce_kernel(float*)+0x1f0 in reduce.cu:12"));
   EXPECT_FALSE(is_hazard_head("junk========= "));
+  EXPECT_EQ(hazard_head_at("junk========= Leaked 4 bytes"), 4u);
+  EXPECT_EQ(hazard_head_at("=========     at k"), std::string::npos);
+}
+
+// The case markers, found behind text glued in front of them as the hazard heads are.
+TEST(RunnerSanitizer, ACaseMarkerIsFoundBehindGluedText) {
+  const std::string start = progress::tool_case_start_marker;
+  ASSERT_TRUE(parse_tool_marker(start + "A.B/N33"));
+  EXPECT_EQ(parse_tool_marker("junk" + start + "A.B/N33")->case_name, "A.B/N33");
+  ASSERT_TRUE(parse_tool_marker(std::string("junk") + progress::tool_program_end_marker));
+  EXPECT_EQ(parse_tool_marker(std::string("junk") + progress::tool_program_end_marker)->case_name, "");
+  EXPECT_FALSE(parse_tool_marker("========= Error: Race reported"));
+}
+
+// What reports may show of the tool's lines (which a submission can forge): valid UTF-8 as it is,
+// everything that could act on a terminal or a page as '?', cut on a character's boundary.
+TEST(RunnerSanitizer, ShownTextKeepsValidUtf8AndNothingThatActsOnAReader) {
+  EXPECT_EQ(shown_text("========= Leaked 4100 bytes", 300), "========= Leaked 4100 bytes");
+  EXPECT_EQ(shown_text("caf\xc3\xa9 \xe2\x9c\x93\tok", 300), "caf\xc3\xa9 \xe2\x9c\x93\tok");
+  EXPECT_EQ(shown_text("a\x1b[2Jb\rc\x7f", 300), "a?[2Jb?c?");                // C0, DEL
+  EXPECT_EQ(shown_text("a\xc2\x9b" "31mb", 300), "a?31mb");                      // C1 (8-bit CSI)
+  EXPECT_EQ(shown_text("a\xe2\x80\xae" "b\xe2\x81\xa6" "c", 300), "a?b?c");   // bidi override, isolate
+  EXPECT_EQ(shown_text("a\xff\xfe" "b\xc3", 300), "a??b?");                    // invalid, cut short
+  EXPECT_EQ(shown_text("a\xc0\xaf" "b\xed\xa0\x80" "c", 300), "a??b???c");    // overlong, surrogate
+  EXPECT_EQ(shown_text("ab\xc3\xa9", 3), "ab [...]");                           // never half a character
+  EXPECT_EQ(shown_text(std::string(400, 'x'), 300), std::string(300, 'x') + " [...]");
 }
 
 // Issue 19: a correct submission among neighbours lost cases to "allocation of 16 MiB does not fit:

@@ -76,10 +76,21 @@ std::optional<std::chrono::steady_clock::time_point> written_at(const std::strin
              : now;
 }
 
+// Hands out each whole line of `pending` and keeps what follows the last newline. One pass and one
+// erase: erasing line by line moves the rest each time, which a read of newlines alone (64 KiB of
+// them, 2 GiB moved) turns into seconds.
+void hand_out_lines(std::string& pending, const std::function<void(const std::string&)>& on_line) {
+  std::size_t from = 0;
+  for (std::size_t newline; (newline = pending.find('\n', from)) != std::string::npos; from = newline + 1)
+    on_line(pending.substr(from, newline - from));
+  pending.erase(0, from);
+}
+
 // Follows a file another process appends to (the tool's log), handing out whole lines. The submission
 // can write into this channel too (its sandbox must let the tool write there), so nothing it writes may
 // grow here or hold the runner: a poll reads at most reads_per_poll chunks before it returns to the
-// runner's deadlines (the last poll, after the process ended, at most reads_at_end), and a line longer
+// runner's deadlines (the last poll, after the process ended, at most reads_at_end; each in time linear
+// in what it read), and a line longer
 // than any the tool writes (its longest are paths and kernel names) is handed out in pieces, each cut
 // kept_tail bytes before the end of what has come, so that a report of the tool's own arriving right
 // after forged text is never cut in two.
@@ -88,7 +99,7 @@ class file_follower {
   static constexpr std::size_t longest_line = 64 * 1024;
   static constexpr std::size_t kept_tail = 1024;
   static constexpr int reads_per_poll = 64;  // 4 MiB, about every 100 ms while the program is silent
-  static constexpr int reads_at_end = 1024;
+  static constexpr int reads_at_end = 256;  // 16 MiB
   // Opened before the child starts, without blocking: for a FIFO this is the reader that lets the
   // writers' opens (the tool's, the program's) go through.
   explicit file_follower(std::string path) : path_(std::move(path)) {
@@ -113,11 +124,7 @@ class file_follower {
     int reads = 0;
     do {
       if (fd_ >= 0 && (got = ::read(fd_, buffer, sizeof buffer)) > 0) pending_.append(buffer, static_cast<std::size_t>(got));
-      std::size_t newline;
-      while ((newline = pending_.find('\n')) != std::string::npos) {
-        on_line(pending_.substr(0, newline));
-        pending_.erase(0, newline + 1);
-      }
+      hand_out_lines(pending_, on_line);
       if (pending_.size() >= longest_line) {
         on_line(pending_.substr(0, pending_.size() - kept_tail));
         pending_.erase(0, pending_.size() - kept_tail);
@@ -178,7 +185,7 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
   start_up_state start_up;
   int status = 0;
   // The tool's FIFO is waited on with the output, except just after it said "hung up" with nothing to
-  // read (no writer: the tool has not opened it yet or has ended), which it would say at once again.
+  // read (its last writer closed it; until a new one opens it, it would say so at once again).
   bool tool_hung_up = false;
   for (;;) {
     tool_log.poll(on_tool_line);
@@ -198,11 +205,7 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
       } else {
         pending.append(buffer, static_cast<std::size_t>(got));
         tool_log.poll(on_tool_line);  // the tool's reports written before this output come first
-        std::size_t newline;
-        while ((newline = pending.find('\n')) != std::string::npos) {
-          on_line(pending.substr(0, newline));
-          pending.erase(0, newline + 1);
-        }
+        hand_out_lines(pending, on_line);
       }
     }
     if (::waitpid(pid, &status, WNOHANG) == pid) {

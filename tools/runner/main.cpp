@@ -202,18 +202,12 @@ constexpr std::size_t quoted_line_bytes = 300;
 // How much of the tool's channel a process echoes into the log.
 constexpr std::size_t tool_echo_bytes = std::size_t{8} << 20;
 
-// Adds `line` to `said` unless it is there already or `said` is full: clipped on a UTF-8 character's
-// boundary, and with control characters (a terminal's escapes, a carriage return) shown as '?', since
-// reports show it to people.
+// Adds `line`, as reports may show it (shown_text: clipped, control characters and invalid UTF-8 as
+// '?'), to `said` unless it is there already or `said` is full.
 void quote_hazard(std::vector<std::string>& said, const std::string& line) {
-  std::size_t keep = std::min(line.size(), quoted_line_bytes);
-  while (keep > 0 && keep < line.size() && (static_cast<unsigned char>(line[keep]) & 0xC0) == 0x80) --keep;
-  std::string clipped = line.substr(0, keep);
-  for (char& c : clipped)
-    if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f) c = '?';
-  if (keep < line.size()) clipped += " [...]";
-  if (said.size() < quoted_hazard_lines && std::find(said.begin(), said.end(), clipped) == said.end())
-    said.push_back(clipped);
+  const std::string shown = shown_text(line, quoted_line_bytes);
+  if (said.size() < quoted_hazard_lines && std::find(said.begin(), said.end(), shown) == said.end())
+    said.push_back(shown);
 }
 
 double case_timeout(const options& o) {
@@ -527,12 +521,13 @@ int run_unit(const options& o) {
               std::cout << "kconform_runner: the tool's channel passed " << (tool_echo_bytes >> 20)
                         << " MiB in this process; its further lines are counted, not shown\n";
           }
-          if (!is_hazard_head(tool_line)) return;
+          const std::size_t head = hazard_head_at(tool_line);
+          if (head == std::string::npos) return;
           // Every name outside the batch counts alike (outside any case), so under one key: forged
           // markers of made-up names (the submission can write into this channel) add no entries.
           const bool outside = in_batch.count(running) == 0;
           ++hazards[outside ? std::string() : running];
-          if (outside) quote_hazard(outside_heads, tool_line);
+          if (outside) quote_hazard(outside_heads, tool_line.substr(head));  // the tool's text, not what came before
         });
     unit.launch_seconds += end.launch_seconds;
     unit.exit_seconds += end.exit_seconds;
