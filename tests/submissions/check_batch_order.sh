@@ -166,6 +166,12 @@ expected_groups=$(KCONFORM_SUBMISSION_TRAITS="$work/replay-groups/traits.json" "
   list --exe "$KCONFORM_GRADE_SUITE_BUILD/grading/reduction_grading_tests" --filter 'Grade/OnePass*' 2>/dev/null | cut -f1 | sort | paste -sd' ' -)
 [ -f "$project" ] && [ -n "$expected_groups" ] && [ "$(tests_named "$project")" = "$expected_groups" ] ||
   fail "--processes per-group --only 'Grade/OnePass*': ran [$( [ -f "$project" ] && tests_named "$project")], expected the groups holding such cases [$expected_groups]"
+# A replay naming no case is refused before anything runs.
+PATH="$work/bin:$PATH" "$root/scripts/grade.sh" --family reduction --seed 1 --only 'NoSuch/Case*' \
+  --submission "$root/tests/submissions/reduction/correct.cu" --out "$work/replay-none" >"$work/replay-none.log" 2>&1
+status=$?
+[ $status -eq 2 ] && grep -q "names no case of any submission" "$work/replay-none.log" ||
+  fail "--only 'NoSuch/Case*': exit $status, expected 2 saying it names no case ($work/replay-none.log)"
 PATH="$work/bin:$PATH" "$root/scripts/grade.sh" --family reduction --seed 1 --tool valgrind \
   --submission "$root/tests/submissions/reduction/correct.cu" --out "$work/tool-bad" >"$work/tool-bad.log" 2>&1
 status=$?
