@@ -409,7 +409,7 @@ for i in "${!names[@]}"; do
     [ -n "$units" ] && replayed=$((replayed + 1)) ||
       echo "grade.sh: --only '$only' names no case of ${names[$i]} (or its cases could not be listed): nothing of it runs" >&2
   fi
-  if [ "$processes" = per-student ] && [ -n "$units" ]; then
+  if [ "$processes" = per-student ]; then
     # The value groups in shared processes, each still reported as grade.<group> (kconform_runner --units).
     value_units=$(echo "$units" | grep -vx performance | paste -sd, -)
     [ -z "$value_units" ] || {

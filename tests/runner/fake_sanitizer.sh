@@ -11,10 +11,10 @@
 #   floods   writes 10 distinct hazard lines of 1,000 characters each into the tool's channel before
 #            the program starts (what a submission that forges the tool's lines could write): the
 #            record keeps 3 of them, clipped
-#   endless  writes one hazard line of 1 MiB with no newline: the runner hands it out in pieces
 #   glued    writes text without a newline, then a hazard line: the runner must still count it; then a
 #            hazard line with an escape and a carriage return, which the record shows as ?
-#   streams  writes 16 MiB with no newline into the channel: the runner's log shows at most 8 MiB of it
+#   streams  writes one hazard line of 16 MiB with no newline: the runner hands it out in pieces, its
+#            log shows at most 8 MiB of it, and it counts once
 #   newlines writes 16 MiB of empty lines: read in time linear in it
 #   none     reports nothing itself (the program under it may write into the channel)
 mode=$1
@@ -33,14 +33,12 @@ case $mode in
   floods)
     filler=$(printf 'x%.0s' $(seq 1 1000))
     for k in 0 1 2 3 4 5 6 7 8 9; do echo "========= Error: forged $k $filler"; done >"$log" ;;
-  endless)  # one hazard line of 1 MiB with no newline (a forged endless line): handed out in pieces
-    { printf '========= Error: endless '; head -c 1048576 /dev/zero | tr '\0' x; } >"$log" ;;
   glued)  # text with no newline, then a report of the tool's own: glued into one line, still a report
     # and a report carrying a terminal's escape and a carriage return, which the record must not keep
     { printf 'junk written by the program'; echo "========= Error: Race reported between Write access and Read access (glued)"
       printf '========= Error: \033[2Jcleared\rscreen\n'; } >"$log" ;;
-  streams)  # 16 MiB with no newline before the program starts (what a submission could write)
-    head -c 16777216 /dev/zero | tr '\0' x >"$log" ;;
+  streams)  # a hazard line of 16 MiB with no newline before the program starts (a forged endless line)
+    { printf '========= Error: endless '; head -c 16777216 /dev/zero | tr '\0' x; } >"$log" ;;
   newlines)  # 16 MiB of empty lines
     head -c 16777216 /dev/zero | tr '\0' '\n' >"$log" ;;
   none) ;;

@@ -202,13 +202,22 @@ constexpr std::size_t quoted_line_bytes = 300;
 // How much of the tool's channel a process echoes into the log.
 constexpr std::size_t tool_echo_bytes = std::size_t{8} << 20;
 
-// Adds `line`, as reports may show it (shown_text: clipped, control characters and invalid UTF-8 as
-// '?'), to `said` unless it is there already or `said` is full.
-void quote_hazard(std::vector<std::string>& said, const std::string& line) {
-  const std::string shown = shown_text(line, quoted_line_bytes);
-  if (said.size() < quoted_hazard_lines && std::find(said.begin(), said.end(), shown) == said.end())
-    said.push_back(shown);
-}
+// Tool reports outside any case: how many, and the first few of their lines as reports may show them
+// (shown_text: clipped, control characters and invalid UTF-8 as '?'), each once.
+struct outside_reports {
+  std::size_t hazards = 0;
+  std::vector<std::string> said;
+
+  void quote(const std::string& shown) {
+    if (said.size() < quoted_hazard_lines && std::find(said.begin(), said.end(), shown) == said.end())
+      said.push_back(shown);
+  }
+  void add(std::size_t count, const outside_reports& process) {
+    hazards += count;
+    if (count > 0)
+      for (const std::string& line : process.said) quote(line);
+  }
+};
 
 double case_timeout(const options& o) {
   if (const std::optional<double> seconds = positive_seconds(std::getenv("KCONFORM_CASE_TIMEOUT_S"))) return *seconds;
@@ -392,13 +401,11 @@ int run_unit(const options& o) {
   const std::string cases_file = (report_dir / (unit.name + ".cases")).string();
 
   std::map<std::string, case_result> results;
-  std::size_t attributed_elsewhere = 0;
+  outside_reports elsewhere;
   // Reports outside any case of processes whose cases run again alone after the batch (retried_attempts.hpp,
   // defer_exhausted), and those cases: each stands until that run replaces it.
-  std::size_t attributed_deferred = 0;
+  outside_reports deferred_elsewhere;
   std::set<std::string> deferred;
-  // What the tool said in the reports counted outside any case, and in those deferred (quote_hazard).
-  std::vector<std::string> said_elsewhere, said_deferred;
   const hang_budget budget = hang_budget_from_environment();
   const std::size_t oom_retries = out_of_memory_retries();
   // Cases still failing out of device memory from outside after every retry: the device was full the
@@ -500,7 +507,7 @@ int run_unit(const options& o) {
     // The first few hazard lines outside this process's cases, as the tool wrote them: such a report
     // names no case whose log a reader could look in, so its record keeps them (a leak at exit, an API
     // error at load), as its tool_said property.
-    std::vector<std::string> outside_heads;
+    outside_reports outside_heads;  // its lines only: settle_attempt decides which count stands
     std::size_t echoed = 0;  // bytes of the tool's lines written to the log (tool_echo_bytes)
     std::string running;
     // A tool's report belongs to the case whose start marker came last in the tool's channel; after
@@ -527,7 +534,7 @@ int run_unit(const options& o) {
           // markers of made-up names (the submission can write into this channel) add no entries.
           const bool outside = in_batch.count(running) == 0;
           ++hazards[outside ? std::string() : running];
-          if (outside) quote_hazard(outside_heads, tool_line.substr(head));  // the tool's text, not what came before
+          if (outside) outside_heads.quote(shown_text(tool_line.substr(head), quoted_line_bytes));  // not what came before
         });
     unit.launch_seconds += end.launch_seconds;
     unit.exit_seconds += end.exit_seconds;
@@ -591,12 +598,9 @@ int run_unit(const options& o) {
       budget.spend(unit.name, r.name, died_in_batch && r.name == died_in ? std::min(case_timeout(o), 12.0)
                                                                          : kc::kernel_deadline_seconds());
     }
-    attributed_elsewhere += settled.hazards_outside_cases;
-    attributed_deferred += settled.hazards_outside_deferred;
     // The lines go with the count they explain (none with a process set aside for a retry).
-    if (settled.hazards_outside_cases + settled.hazards_outside_deferred > 0)
-      for (const std::string& line : outside_heads)
-        quote_hazard(settled.hazards_outside_cases > 0 ? said_elsewhere : said_deferred, line);
+    elsewhere.add(settled.hazards_outside_cases, outside_heads);
+    deferred_elsewhere.add(settled.hazards_outside_deferred, outside_heads);
     deferred.insert(settled.deferred.begin(), settled.deferred.end());
     if (settled.set_aside()) {
       unsigned pause_s = 0;
@@ -709,22 +713,20 @@ int run_unit(const options& o) {
   // A run again alone's own reports outside any case stand in place of those of the processes whose
   // cases it ran again (`.OutsideAnyCase.deferred`, which write_unit_reports drops from the first run's
   // report): never in place of the other processes' (`.OutsideAnyCase`), which stand.
-  const auto outside_any_case = [&](std::size_t hazards, const std::vector<std::string>& said, const char* suffix,
-                                    const std::string& why) {
-    if (o.sanitizer != "clean" || hazards == 0) return;
+  const auto outside_any_case = [&](const outside_reports& reports, const char* suffix, const std::string& why) {
+    if (o.sanitizer != "clean" || reports.hazards == 0) return;
     case_result r;
     r.name = unit.name + suffix;
     // The message is the runner's own words only: a report reads a failure's kind from them, and the
     // tool's lines (which a submission can forge) must not change it.
-    r.message = std::to_string(hazards) + " hazard(s) were reported outside any case (start-up or exit)" + why;
+    r.message = std::to_string(reports.hazards) + " hazard(s) were reported outside any case (start-up or exit)" + why;
     std::string lines;
-    for (const std::string& line : said) lines += (lines.empty() ? "" : "\n") + line;
+    for (const std::string& line : reports.said) lines += (lines.empty() ? "" : "\n") + line;
     if (!lines.empty()) r.properties.emplace_back("tool_said", lines);
     unit.cases.push_back(r);
   };
-  outside_any_case(attributed_elsewhere, said_elsewhere,
-                   rerun_alone() ? ".OutsideAnyCase.deferred" : ".OutsideAnyCase", "");
-  outside_any_case(attributed_deferred, said_deferred, ".OutsideAnyCase.deferred",
+  outside_any_case(elsewhere, rerun_alone() ? ".OutsideAnyCase.deferred" : ".OutsideAnyCase", "");
+  outside_any_case(deferred_elsewhere, ".OutsideAnyCase.deferred",
                    " by a process in which a case failed out of device memory on every run: they stand unless its "
                    "cases run again alone after the batch, whose own such reports then replace them");
   unit.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
