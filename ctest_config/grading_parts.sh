@@ -3,11 +3,12 @@
 # The whole preset takes about 20 minutes of tests on one H100, and one device call may run 10.
 #   grading_part_args <k>   sets the array grading_part to the ctest arguments of part k (1-4);
 #                           returns 1 for any other k.
-# Last measured on one H100 (docs/grading.md, "Session of 2026-11-28 (third)", 3ca004f), seconds:
-#   1: the six seed-003/004 families' examples (170) and the class of 30 (195)
-#   2: grading.neighbours.every_group (254; 320-362 in earlier sessions)
-#   3: grading.neighbours (168) and matmul's examples (134)
-#   4: everything else: reduction's examples (168) and the grading CPU tests (~70)
+# Last measured on one H100 (docs/grading.md, "Session of 2026-11-28 (fourth)", 2fa5841), seconds of
+# tests, all passing:
+#   1: the six seed-003/004 families' examples (20-27 each) and the class of 30 (170): 311
+#   2: grading.neighbours.every_group: 318 (254-362 in earlier sessions)
+#   3: grading.neighbours (166) and matmul's examples (113): 279
+#   4: everything else: reduction's examples (153) and the 124 grading CPU tests: 219
 # Each part's first call on a fresh machine adds the build (50-72 s).
 grading_part_args() {
   local p1='^grading\.(examples\.gpu\.(atax|conv2d|occupancy|covariance|divergence|access)|class_of_30)$'

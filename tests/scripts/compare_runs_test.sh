@@ -80,6 +80,39 @@ junit "$work/failed" u2:fail
 unit "$work/failed" u2 "Grade/B.y/1:skipped"
 expect 1 "a CTest test that failed in the shard only" "$work/s1" "$work/failed"
 
+# A perf point read SLOW in a shard and OK on one machine (or the other way): listed, not failed,
+# since each run judged its own points; the same difference in a correctness unit still fails.
+junit "$work/psingle" u1:run polybench.perf.AgainstBaseline:run
+unit "$work/psingle" u1 "Grade/A.x/1:passed"
+unit "$work/psingle" polybench.perf.AgainstBaseline "Perf/P.Atax/1:passed" "Perf/P.Conv/1:passed"
+junit "$work/pshard" u1:run polybench.perf.AgainstBaseline:fail
+unit "$work/pshard" u1 "Grade/A.x/1:passed"
+unit "$work/pshard" polybench.perf.AgainstBaseline "Perf/P.Atax/1:failed" "Perf/P.Conv/1:passed"
+expect_against() {  # expect_against <single> <exit status> <what> <shard dirs...>
+  local single=$1 want=$2 what=$3
+  shift 3
+  "$compare" "$single" "$@" >"$work/out" 2>&1
+  local got=$?
+  if [ "$got" != "$want" ]; then
+    echo "FAIL: $what: exit $got, expected $want"; cat "$work/out"; failures=$((failures + 1))
+  elif [ "$want" = 0 ] && ! grep -q 'Perf/P.Atax/1	passed -> failed' "$work/out"; then
+    echo "FAIL: $what: the timing difference is not listed"; cat "$work/out"; failures=$((failures + 1))
+  else
+    echo "ok: $what"
+  fi
+}
+expect_against "$work/psingle" 0 "a perf point's timing verdict differs: listed, not failed" "$work/pshard"
+grep -q '| cases | 3 | 3 | 0 | 0 | 0 | 0 | 1 |' "$work/out" ||
+  { echo "FAIL: the table does not count the timing difference apart"; cat "$work/out"; failures=$((failures + 1)); }
+junit "$work/cshard" u1:fail polybench.perf.AgainstBaseline:run
+unit "$work/cshard" u1 "Grade/A.x/1:failed"
+unit "$work/cshard" polybench.perf.AgainstBaseline "Perf/P.Atax/1:passed" "Perf/P.Conv/1:passed"
+expect_against "$work/psingle" 1 "a correctness case's verdict differs beside perf units" "$work/cshard"
+junit "$work/nshard" u1:run polybench.perf.AgainstBaseline:run
+unit "$work/nshard" u1 "Grade/A.x/1:passed"
+unit "$work/nshard" polybench.perf.AgainstBaseline "Perf/P.Atax/1:passed"
+expect_against "$work/psingle" 1 "a perf case lost is lost, timing or not" "$work/nshard"
+
 expect 2 "a report without junit.xml" "$work/nowhere"
 [ $failures -eq 0 ] && echo "compare_runs: all checks passed"
 exit $failures
