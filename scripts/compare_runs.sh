@@ -9,16 +9,23 @@
 #
 # Prints a table (CTest tests and cases: in the one-machine run, in the shards, lost, run twice,
 # extra, different verdict, different timing verdict) and the first differences of each kind.
-# A timing verdict is that of a perf test or case (`<family>.perf.<unit>`: a point against its
-# stored baseline, a seed's in-run ratios): a measurement of one card at one time, which two runs of
-# the same tree can read on either side of its threshold (on 2 H100s at 545767d a 1024² ATAX point
-# read +4.3% in a shard, beside the other card's alone tests, and +2.5% alone). Its differences are
-# listed, not counted against the split: a SLOW point already fails the run it was measured in (its
-# own CTest test, and the merge job of the CI workflow), so nothing is let through; what the split
-# must not change, the set of tests and cases and every correctness verdict, is compared exactly. The one-machine run must be of one
-# GPU (run_shards_on_host.sh --single pins it to GPU 0), as each shard is: on several GPUs its perf
-# units run once per GPU as <unit>.gpu<k> (KconformTesting.cmake, EVERY_GPU), which a shard's do not.
-# Exit: 0 when the first four are 0, 1 otherwise, 2 on bad usage or a report without junit.xml.
+#
+# A timing verdict: a perf test or case (`<family>.perf.<unit>`: points against their stored
+# baseline, a seed's in-run ratios) that passed in one run and failed in the other. It is one card's
+# measurement at one time, and two runs of the same tree can read a point on either side of its
+# threshold (on 2 H100s at 545767d a 1024² ATAX point read +4.3% in a shard, beside the other card's
+# alone tests, and +2.5% alone). Such a difference is listed with the failure's first line (SLOW,
+# or a wrong result while timed, which the perf units also fail on) and not counted against the
+# split: the run that failed it already failed (its CTest test, run_shards_on_host.sh's exit, the CI
+# workflow's merge job), so nothing is let through. Everything else is compared exactly: which tests
+# and cases ran, every correctness verdict, and a perf test or case that was skipped or not run in
+# one run only.
+#
+# The one-machine run must be of one GPU (run_shards_on_host.sh --single pins it to GPU 0), as each
+# shard is: on several GPUs its perf units run once per GPU as <unit>.gpu<k> (KconformTesting.cmake,
+# EVERY_GPU), which a shard's do not.
+# Exit: 0 when nothing is lost, run twice, extra or of another verdict (timing verdicts aside), 1
+# otherwise, 2 on bad usage or a report without junit.xml.
 set -u
 [ $# -ge 2 ] || { echo "usage: compare_runs.sh <one-machine report> <shard report>..."; exit 2; }
 single=$1
@@ -43,14 +50,31 @@ cases_of() {
     sed -nE "s/^ *<testcase classname=\"([^\"]*)\" name=\"([^\"]*)\" time=\"[^\"]*\" status=\"([^\"]*)\".*/$unit\t\1.\2\t\3/p" "$f"
   done | awk -F'\t' '{print $1 "/" $2 "\t" $3}'
 }
+# The first line of each failed case's message (<failure message="..."> on the line after its
+# <testcase>), "<case>\t<line>", for the timing listing.
+failures_of() {
+  for f in "$1"/units/*.xml; do
+    [ -f "$f" ] || continue
+    awk -v unit="$(basename "$f" .xml)" '
+      match($0, /<testcase classname="[^"]*" name="[^"]*"/) {
+        key = substr($0, RSTART, RLENGTH); sub(/^<testcase classname="/, "", key); sub(/" name="/, ".", key); sub(/"$/, "", key)
+        key = unit "/" key
+      }
+      match($0, /<failure message="[^"]*"/) && key != "" {
+        print key "\t" substr($0, RSTART + 18, RLENGTH - 19); key = ""
+      }' "$f"
+  done
+}
 
 tests_of "$single" | sort >"$work/single.tests"
 cases_of "$single" | sort >"$work/single.cases"
+failures_of "$single" >"$work/failures"
 : >"$work/shards.tests"
 : >"$work/shards.cases"
 for report in "$@"; do
   tests_of "$report" >>"$work/shards.tests"
   cases_of "$report" >>"$work/shards.cases"
+  failures_of "$report" >>"$work/failures"
 done
 
 status=0
@@ -63,10 +87,12 @@ for kind in tests cases; do
   comm -23 "$work/a.names" "$work/b.names" >"$work/lost.$kind"
   comm -13 "$work/a.names" "$work/b.names" >"$work/extra.$kind"
   # Same name, another verdict (names run twice are reported as such, not here).
-  # Timing verdicts (a test or a unit named <family>.perf.<...>) apart (the header says why).
+  # Timing verdicts apart (the header says which and why): a perf test or unit, passed in one run and
+  # failed in the other.
   sort -u "$b" | join -t $'\t' "$a" - | awk -F'\t' '$2 != $3 {print $1 "\t" $2 " -> " $3}' >"$work/all_differ.$kind"
-  grep -E '^[^./]+\.perf\.' "$work/all_differ.$kind" >"$work/timing.$kind"
-  grep -vE '^[^./]+\.perf\.' "$work/all_differ.$kind" >"$work/differ.$kind"
+  timing=$'^[^./]+\\.perf\\.[^\t]*\t(run -> fail|fail -> run|passed -> failed|failed -> passed)$'
+  grep -E "$timing" "$work/all_differ.$kind" >"$work/timing.$kind"
+  grep -vE "$timing" "$work/all_differ.$kind" >"$work/differ.$kind"
   n() { wc -l <"$1" | tr -d ' '; }
   printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$kind" "$(n "$a")" "$(n "$b")" "$(n "$work/lost.$kind")" \
     "$(n "$work/twice.$kind")" "$(n "$work/extra.$kind")" "$(n "$work/differ.$kind")" "$(n "$work/timing.$kind")"
@@ -77,14 +103,17 @@ for kind in tests cases; do
     head -10 "$work/$problem.$kind" | sed 's/^/  /' >&2
   done
   if [ -s "$work/timing.$kind" ]; then
-    echo "$kind with another timing verdict (listed, not counted: each run judged its own points; first 10):" >&2
-    head -10 "$work/timing.$kind" | sed 's/^/  /' >&2
+    echo "$kind with another timing verdict (listed, not counted: the run that failed it failed; first 10):" >&2
+    head -10 "$work/timing.$kind" | while IFS=$'\t' read -r name change; do
+      said=$(awk -F'\t' -v k="$name" '$1 == k { print $2; exit }' "$work/failures")
+      printf '  %s\t%s%s\n' "$name" "$change" "${said:+	($said)}"
+    done >&2
   fi
 done
-timing=$(cat "$work"/timing.* | wc -l | tr -d ' ')
-if [ $status -eq 0 ] && [ "$timing" -eq 0 ]; then
+timing_tests=$(wc -l <"$work/timing.tests" | tr -d ' ') timing_cases=$(wc -l <"$work/timing.cases" | tr -d ' ')
+if [ $status -eq 0 ] && [ "$timing_tests$timing_cases" = 00 ]; then
   echo "compare_runs: the shards ran what the one-machine run ran, with the same verdicts"
 elif [ $status -eq 0 ]; then
-  echo "compare_runs: the shards ran what the one-machine run ran, with the same correctness verdicts; $timing timing verdict(s) differ (listed above, each judged in its own run)"
+  echo "compare_runs: the shards ran what the one-machine run ran, with the same verdicts but timing ones: $timing_tests perf test(s) and $timing_cases perf case(s) passed in one run and failed in the other (listed above; the run that failed them failed)"
 fi
 exit $status

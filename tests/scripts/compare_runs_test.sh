@@ -29,6 +29,7 @@ unit() {  # unit <dir> <unit> <case:status>...  (tools/runner's layout)
     echo "  <testsuite name=\"$name\">"
     for c in "$@"; do
       echo "    <testcase classname=\"${c%%.*}\" name=\"$(echo "${c%%:*}" | cut -d. -f2-)\" time=\"0.1\" status=\"${c#*:}\">"
+      [ "${c#*:}" = failed ] && echo "      <failure message=\"fabricated failure of ${c%%:*}\">fabricated failure of ${c%%:*}</failure>"
       echo "    </testcase>"
     done
     echo "  </testsuite>"
@@ -95,15 +96,39 @@ expect_against() {  # expect_against <single> <exit status> <what> <shard dirs..
   local got=$?
   if [ "$got" != "$want" ]; then
     echo "FAIL: $what: exit $got, expected $want"; cat "$work/out"; failures=$((failures + 1))
-  elif [ "$want" = 0 ] && ! grep -q 'Perf/P.Atax/1	passed -> failed' "$work/out"; then
+  elif [ "$want" = 0 ] && ! grep -qE 'Perf/P.Atax/1	(passed -> failed|failed -> passed)' "$work/out"; then
     echo "FAIL: $what: the timing difference is not listed"; cat "$work/out"; failures=$((failures + 1))
   else
     echo "ok: $what"
   fi
 }
 expect_against "$work/psingle" 0 "a perf point's timing verdict differs: listed, not failed" "$work/pshard"
-grep -q '| cases | 3 | 3 | 0 | 0 | 0 | 0 | 1 |' "$work/out" ||
-  { echo "FAIL: the table does not count the timing difference apart"; cat "$work/out"; failures=$((failures + 1)); }
+for want in '| tests | 2 | 2 | 0 | 0 | 0 | 0 | 1 |' '| cases | 3 | 3 | 0 | 0 | 0 | 0 | 1 |' \
+    '(fabricated failure of Perf/P.Atax/1)' '1 perf test(s) and 1 perf case(s) passed in one run and failed in the other'; do
+  grep -qF -- "$want" "$work/out" ||
+    { echo "FAIL: the timing difference's report lacks: $want"; cat "$work/out"; failures=$((failures + 1)); }
+done
+# The same on several GPUs' unit names (<unit>.gpu<k>), the other way round (failed alone, passed in the shard).
+junit "$work/gsingle" polybench.perf.AgainstBaseline.gpu1:fail
+unit "$work/gsingle" polybench.perf.AgainstBaseline.gpu1 "Perf/P.Atax/1:failed"
+junit "$work/gshard" polybench.perf.AgainstBaseline.gpu1:run
+unit "$work/gshard" polybench.perf.AgainstBaseline.gpu1 "Perf/P.Atax/1:passed"
+expect_against "$work/gsingle" 0 "a .gpu<k> perf unit's timing verdict differs: listed, not failed" "$work/gshard"
+# Not timing verdicts: a perf test not run, a perf case skipped (no baseline on one card), and a
+# correctness unit whose name holds ".perf." further on.
+junit "$work/notrun" u1:run polybench.perf.AgainstBaseline:notrun
+unit "$work/notrun" u1 "Grade/A.x/1:passed"
+unit "$work/notrun" polybench.perf.AgainstBaseline "Perf/P.Atax/1:passed" "Perf/P.Conv/1:passed"
+expect_against "$work/psingle" 1 "a perf test not run in one run is a different verdict" "$work/notrun"
+junit "$work/skipped" u1:run polybench.perf.AgainstBaseline:run
+unit "$work/skipped" u1 "Grade/A.x/1:passed"
+unit "$work/skipped" polybench.perf.AgainstBaseline "Perf/P.Atax/1:skipped" "Perf/P.Conv/1:passed"
+expect_against "$work/psingle" 1 "a perf case skipped in one run is a different verdict" "$work/skipped"
+junit "$work/csingle" matmul.conformance.perf.Like:run
+unit "$work/csingle" matmul.conformance.perf.Like "Grade/A.x/1:passed"
+junit "$work/cother" matmul.conformance.perf.Like:fail
+unit "$work/cother" matmul.conformance.perf.Like "Grade/A.x/1:failed"
+expect_against "$work/csingle" 1 "a correctness unit with .perf. further in its name is compared exactly" "$work/cother"
 junit "$work/cshard" u1:fail polybench.perf.AgainstBaseline:run
 unit "$work/cshard" u1 "Grade/A.x/1:failed"
 unit "$work/cshard" polybench.perf.AgainstBaseline "Perf/P.Atax/1:passed" "Perf/P.Conv/1:passed"
