@@ -83,12 +83,21 @@ expect 1 "a CTest test that failed in the shard only" "$work/s1" "$work/failed"
 
 # A perf point read SLOW in a shard and OK on one machine (or the other way): listed, not failed,
 # since each run judged its own points; the same difference in a correctness unit still fails.
-junit "$work/psingle" u1:run polybench.perf.AgainstBaseline:run
-unit "$work/psingle" u1 "Grade/A.x/1:passed"
-unit "$work/psingle" polybench.perf.AgainstBaseline "Perf/P.Atax/1:passed" "Perf/P.Conv/1:passed"
-junit "$work/pshard" u1:run polybench.perf.AgainstBaseline:fail
-unit "$work/pshard" u1 "Grade/A.x/1:passed"
-unit "$work/pshard" polybench.perf.AgainstBaseline "Perf/P.Atax/1:failed" "Perf/P.Conv/1:passed"
+# perf_report <dir> <u1's CTest status> <the perf test's> <u1's case verdict> <perf case:verdict>...
+perf_report() {
+  local dir=$1 u1_test=$2 perf_test=$3 u1_case=$4
+  shift 4
+  junit "$dir" "u1:$u1_test" "polybench.perf.AgainstBaseline:$perf_test"
+  unit "$dir" u1 "Grade/A.x/1:$u1_case"
+  unit "$dir" polybench.perf.AgainstBaseline "$@"
+}
+# one_unit_report <dir> <unit> <its CTest status> <case:verdict>: a report of one test and its unit.
+one_unit_report() {
+  junit "$1" "$2:$3"
+  unit "$1" "$2" "$4"
+}
+perf_report "$work/psingle" run run passed "Perf/P.Atax/1:passed" "Perf/P.Conv/1:passed"
+perf_report "$work/pshard" run fail passed "Perf/P.Atax/1:failed" "Perf/P.Conv/1:passed"
 expect_against() {  # expect_against <single> <exit status> <what> <shard dirs...>
   local single=$1 want=$2 what=$3
   shift 3
@@ -109,33 +118,21 @@ for want in '| tests | 2 | 2 | 0 | 0 | 0 | 0 | 1 |' '| cases | 3 | 3 | 0 | 0 | 0
     { echo "FAIL: the timing difference's report lacks: $want"; cat "$work/out"; failures=$((failures + 1)); }
 done
 # The same on several GPUs' unit names (<unit>.gpu<k>), the other way round (failed alone, passed in the shard).
-junit "$work/gsingle" polybench.perf.AgainstBaseline.gpu1:fail
-unit "$work/gsingle" polybench.perf.AgainstBaseline.gpu1 "Perf/P.Atax/1:failed"
-junit "$work/gshard" polybench.perf.AgainstBaseline.gpu1:run
-unit "$work/gshard" polybench.perf.AgainstBaseline.gpu1 "Perf/P.Atax/1:passed"
+one_unit_report "$work/gsingle" polybench.perf.AgainstBaseline.gpu1 fail "Perf/P.Atax/1:failed"
+one_unit_report "$work/gshard" polybench.perf.AgainstBaseline.gpu1 run "Perf/P.Atax/1:passed"
 expect_against "$work/gsingle" 0 "a .gpu<k> perf unit's timing verdict differs: listed, not failed" "$work/gshard"
 # Not timing verdicts: a perf test not run, a perf case skipped (no baseline on one card), and a
 # correctness unit whose name holds ".perf." further on.
-junit "$work/notrun" u1:run polybench.perf.AgainstBaseline:notrun
-unit "$work/notrun" u1 "Grade/A.x/1:passed"
-unit "$work/notrun" polybench.perf.AgainstBaseline "Perf/P.Atax/1:passed" "Perf/P.Conv/1:passed"
+perf_report "$work/notrun" run notrun passed "Perf/P.Atax/1:passed" "Perf/P.Conv/1:passed"
 expect_against "$work/psingle" 1 "a perf test not run in one run is a different verdict" "$work/notrun"
-junit "$work/skipped" u1:run polybench.perf.AgainstBaseline:run
-unit "$work/skipped" u1 "Grade/A.x/1:passed"
-unit "$work/skipped" polybench.perf.AgainstBaseline "Perf/P.Atax/1:skipped" "Perf/P.Conv/1:passed"
+perf_report "$work/skipped" run run passed "Perf/P.Atax/1:skipped" "Perf/P.Conv/1:passed"
 expect_against "$work/psingle" 1 "a perf case skipped in one run is a different verdict" "$work/skipped"
-junit "$work/csingle" matmul.conformance.perf.Like:run
-unit "$work/csingle" matmul.conformance.perf.Like "Grade/A.x/1:passed"
-junit "$work/cother" matmul.conformance.perf.Like:fail
-unit "$work/cother" matmul.conformance.perf.Like "Grade/A.x/1:failed"
+one_unit_report "$work/csingle" matmul.conformance.perf.Like run "Grade/A.x/1:passed"
+one_unit_report "$work/cother" matmul.conformance.perf.Like fail "Grade/A.x/1:failed"
 expect_against "$work/csingle" 1 "a correctness unit with .perf. further in its name is compared exactly" "$work/cother"
-junit "$work/cshard" u1:fail polybench.perf.AgainstBaseline:run
-unit "$work/cshard" u1 "Grade/A.x/1:failed"
-unit "$work/cshard" polybench.perf.AgainstBaseline "Perf/P.Atax/1:passed" "Perf/P.Conv/1:passed"
+perf_report "$work/cshard" fail run failed "Perf/P.Atax/1:passed" "Perf/P.Conv/1:passed"
 expect_against "$work/psingle" 1 "a correctness case's verdict differs beside perf units" "$work/cshard"
-junit "$work/nshard" u1:run polybench.perf.AgainstBaseline:run
-unit "$work/nshard" u1 "Grade/A.x/1:passed"
-unit "$work/nshard" polybench.perf.AgainstBaseline "Perf/P.Atax/1:passed"
+perf_report "$work/nshard" run run passed "Perf/P.Atax/1:passed"
 expect_against "$work/psingle" 1 "a perf case lost is lost, timing or not" "$work/nshard"
 
 expect 2 "a report without junit.xml" "$work/nowhere"
