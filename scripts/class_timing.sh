@@ -21,7 +21,12 @@
 # Exit: 0 written; 1 no class.csv or no student in it.
 set -uo pipefail
 [ $# -ge 5 ] || { echo "usage: class_timing.sh <family> <grades dir> <wall s> <grade.log> <row file> [<composition>]" >&2; exit 1; }
+# The GPUs the class was graded on: the first one's name, and "<n>× " before it where grade.sh's
+# programs saw n > 1 (ctest_config/visible_gpus.sh honours CUDA_VISIBLE_DEVICES, so a family pinned to
+# one GPU, --side-by-side, is one), which class_timing_table.sh reads for the target it is held to.
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
+gpus=$("$(dirname "$0")/../ctest_config/visible_gpus.sh" 2>/dev/null)
+[ -n "$gpu" ] && [ "${gpus:-1}" -gt 1 ] 2>/dev/null && gpu="${gpus}× $gpu"
 expected=$(cd "$(dirname "$0")/.." && pwd)/tests/submissions/expected.tsv
 exec python3 - "$1" "$2" "$3" "$4" "$5" "${6:-}" "${gpu:-no GPU found}" "$expected" "$(dirname "$0")" <<'PY'
 import collections, csv, json, os, re, statistics, sys

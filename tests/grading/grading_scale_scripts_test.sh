@@ -11,6 +11,8 @@
 #     each student checked against its example's expected.tsv row, each family's timeline.txt, a class
 #     cut short by timeout(1), alone and side by side (its grading processes and all below them
 #     killed, its timeline written, no bystander killed), and --side-by-side on two stand-in GPUs (each family pinned to one);
+#   - the GPUs a class was graded on in its row ("2× <name>" unpinned on two, the name alone pinned) and
+#     the target class_timing_table.sh holds each row to (10 minutes on one GPU, 3 on four, none on two);
 #   - scripts/class_timeline.sh on fabricated unit records: processes by kind, the running counts, the
 #     performance phase, the process-seconds split into start-ups, cases and the rest, the costliest case;
 #   - tests/submissions/check_neighbours_every_group.sh through the same stand-ins: its runs and table,
@@ -136,6 +138,35 @@ grep -qE '^s001_persisting_l2_window .*sanitizer, slow$' "$plus/timing.txt" &&
   grep -qE '^s002_persisting_l2_window .*  NOT AS EXPECTED$' "$plus/timing.txt" &&
   grep -qE '^s003_persisting_l2_window .*  NOT AS EXPECTED$' "$plus/timing.txt" ||
   { fail "a two-kind row (sanitizer+slow) is not checked kind by kind and by score"; indent <"$plus/timing.txt"; }
+
+# ---- the GPUs a class was graded on, and the target it is held to ----
+# Pinned side by side, each family saw one GPU: its row names the GPU alone (the 10-minute target).
+for fam in reduction matmul atax; do
+  [ "$(cut -f2 "$scratch/sbs/$fam/row.tsv" 2>/dev/null)" = "FAKE GPU for CPU tests" ] ||
+    fail "--side-by-side: $fam's row names '$(cut -f2 "$scratch/sbs/$fam/row.tsv" 2>/dev/null)', not the one GPU it saw"
+done
+# Unpinned on two GPUs: "2× <name>", a count with no target of its own.
+PATH="$scratch/bin2:$PATH" env -u CUDA_VISIBLE_DEVICES "$copy/scripts/class_timing.sh" reduction "$plus" 1 /dev/null \
+  "$plus/row2.tsv" >/dev/null 2>&1
+[ "$(cut -f2 "$plus/row2.tsv" 2>/dev/null)" = "2× FAKE GPU for CPU tests" ] ||
+  fail "class_timing.sh on two GPUs wrote '$(cut -f2 "$plus/row2.tsv" 2>/dev/null)', not '2× FAKE GPU for CPU tests'"
+# The table holds each row to its GPU count's target: 10 minutes on one, 3 on four, none on two.
+targets="$scratch/targets"
+row_at() {  # row_at <family> <GPU field> <wall s>: a row of class_timing.sh's 12 fields
+  mkdir -p "$targets/$1"
+  printf '%s\t%s\t100\t%s\t1\t1\t1\t1\t1\tpassed 100\tcomposed\t100 of 100\n' "$1" "$2" "$3" >"$targets/$1/row.tsv"
+}
+row_at reduction "FAKE GPU for CPU tests" 590.0
+row_at matmul "FAKE GPU for CPU tests" 610.0
+row_at atax "4× FAKE GPU for CPU tests" 175.0
+row_at conv2d "4× FAKE GPU for CPU tests" 190.0
+row_at access "2× FAKE GPU for CPU tests" 300.0
+"$copy/scripts/class_timing_table.sh" "$targets" >"$targets/table.md"
+for want in '| reduction (FAKE GPU for CPU tests) | 100 | 590.0 | yes |' '| matmul (FAKE GPU for CPU tests) | 100 | 610.0 | **no** |' \
+    '| atax (4× FAKE GPU for CPU tests) | 100 | 175.0 | yes |' '| conv2d (4× FAKE GPU for CPU tests) | 100 | 190.0 | **no** |' \
+    '| access (2× FAKE GPU for CPU tests) | 100 | 300.0 | no target |'; do
+  grep -qF -- "$want" "$targets/table.md" || { fail "the targets' table lacks: $want"; indent <"$targets/table.md"; }
+done
 
 # ---- a class cut short by timeout(1): its grading processes and all below them killed ----
 # A stand-in grade.sh that starts a child which starts a grandchild, both sleeping and deaf to SIGTERM
