@@ -4,7 +4,8 @@
 # The per-family table of the classes' throughput targets as markdown: a class of 100 in at most 10
 # minutes on one H100 (issue 33) and in at most 3 on four (issue 34; a row's GPU field says "4× <name>",
 # class_timing.sh), other GPU counts with no target of their own ("no target"). From the rows
-# class_timing.sh wrote under <dir>/<family>/row.tsv (the --out of scripts/grade_synthetic_class.sh; families graded in separate runs can be gathered under one folder).
+# class_timing.sh wrote under <dir>/<family>/row.tsv (the --out of scripts/grade_synthetic_class.sh;
+# families graded in separate runs can be gathered under one folder).
 # Every family with a grading/families/<family>.cmake gets a line: one not graded says so, so a table
 # of some families cannot pass for one of all. Exit: 0 printed; 1 no row found.
 set -uo pipefail
