@@ -78,6 +78,7 @@ for report in "$@"; do
 done
 
 status=0
+n() { wc -l <"$1" | tr -d ' '; }  # lines in a file
 printf '| what | one machine | shards | lost | run twice | extra | different verdict | different timing verdict |\n|---|---|---|---|---|---|---|---|\n'
 for kind in tests cases; do
   a="$work/single.$kind" b="$work/shards.$kind"
@@ -93,7 +94,6 @@ for kind in tests cases; do
   timing=$'^[^./]+\\.perf\\.[^\t]*\t(run -> fail|fail -> run|passed -> failed|failed -> passed)$'
   grep -E "$timing" "$work/all_differ.$kind" >"$work/timing.$kind"
   grep -vE "$timing" "$work/all_differ.$kind" >"$work/differ.$kind"
-  n() { wc -l <"$1" | tr -d ' '; }
   printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$kind" "$(n "$a")" "$(n "$b")" "$(n "$work/lost.$kind")" \
     "$(n "$work/twice.$kind")" "$(n "$work/extra.$kind")" "$(n "$work/differ.$kind")" "$(n "$work/timing.$kind")"
   for problem in lost twice extra differ; do
@@ -110,7 +110,7 @@ for kind in tests cases; do
     done >&2
   fi
 done
-timing_tests=$(wc -l <"$work/timing.tests" | tr -d ' ') timing_cases=$(wc -l <"$work/timing.cases" | tr -d ' ')
+timing_tests=$(n "$work/timing.tests") timing_cases=$(n "$work/timing.cases")
 if [ $status -eq 0 ] && [ "$timing_tests$timing_cases" = 00 ]; then
   echo "compare_runs: the shards ran what the one-machine run ran, with the same verdicts"
 elif [ $status -eq 0 ]; then

@@ -36,10 +36,10 @@ unit() {  # unit <dir> <unit> <case:status>...  (tools/runner's layout)
     echo "</testsuites>"
   } >"$dir/units/$name.xml"
 }
-expect() {  # expect <exit status> <what> <shard dirs...>
-  local want=$1 what=$2
-  shift 2
-  "$compare" "$work/single" "$@" >"$work/out" 2>&1
+expect_against() {  # expect_against <one-machine report> <exit status> <what> <shard dirs...>
+  local single=$1 want=$2 what=$3
+  shift 3
+  "$compare" "$single" "$@" >"$work/out" 2>&1
   local got=$?
   if [ "$got" != "$want" ]; then
     echo "FAIL: $what: exit $got, expected $want"
@@ -48,6 +48,12 @@ expect() {  # expect <exit status> <what> <shard dirs...>
   else
     echo "ok: $what"
   fi
+}
+expect() { expect_against "$work/single" "$@"; }  # expect <exit status> <what> <shard dirs...>
+# lists_timing <what>: the last comparison listed Perf/P.Atax/1's timing difference.
+lists_timing() {
+  grep -qE 'Perf/P.Atax/1	(passed -> failed|failed -> passed)' "$work/out" ||
+    { echo "FAIL: $1: the timing difference is not listed"; cat "$work/out"; failures=$((failures + 1)); }
 }
 
 junit "$work/single" u1:run u2:run cpu.test:run
@@ -98,20 +104,8 @@ one_unit_report() {
 }
 perf_report "$work/psingle" run run passed "Perf/P.Atax/1:passed" "Perf/P.Conv/1:passed"
 perf_report "$work/pshard" run fail passed "Perf/P.Atax/1:failed" "Perf/P.Conv/1:passed"
-expect_against() {  # expect_against <single> <exit status> <what> <shard dirs...>
-  local single=$1 want=$2 what=$3
-  shift 3
-  "$compare" "$single" "$@" >"$work/out" 2>&1
-  local got=$?
-  if [ "$got" != "$want" ]; then
-    echo "FAIL: $what: exit $got, expected $want"; cat "$work/out"; failures=$((failures + 1))
-  elif [ "$want" = 0 ] && ! grep -qE 'Perf/P.Atax/1	(passed -> failed|failed -> passed)' "$work/out"; then
-    echo "FAIL: $what: the timing difference is not listed"; cat "$work/out"; failures=$((failures + 1))
-  else
-    echo "ok: $what"
-  fi
-}
 expect_against "$work/psingle" 0 "a perf point's timing verdict differs: listed, not failed" "$work/pshard"
+lists_timing "a perf point's timing verdict"
 for want in '| tests | 2 | 2 | 0 | 0 | 0 | 0 | 1 |' '| cases | 3 | 3 | 0 | 0 | 0 | 0 | 1 |' \
     '(fabricated failure of Perf/P.Atax/1)' '1 perf test(s) and 1 perf case(s) passed in one run and failed in the other'; do
   grep -qF -- "$want" "$work/out" ||
@@ -121,6 +115,7 @@ done
 one_unit_report "$work/gsingle" polybench.perf.AgainstBaseline.gpu1 fail "Perf/P.Atax/1:failed"
 one_unit_report "$work/gshard" polybench.perf.AgainstBaseline.gpu1 run "Perf/P.Atax/1:passed"
 expect_against "$work/gsingle" 0 "a .gpu<k> perf unit's timing verdict differs: listed, not failed" "$work/gshard"
+lists_timing "a .gpu<k> perf unit's timing verdict"
 # Not timing verdicts: a perf test not run, a perf case skipped (no baseline on one card), and a
 # correctness unit whose name holds ".perf." further on.
 perf_report "$work/notrun" run notrun passed "Perf/P.Atax/1:passed" "Perf/P.Conv/1:passed"
