@@ -51,7 +51,7 @@ cases_of() {
   done | awk -F'\t' '{print $1 "/" $2 "\t" $3}'
 }
 # The first line of each failed case's message (<failure message="..."> on the line after its
-# <testcase>), "<case>\t<line>", for the timing listing.
+# <testcase>), "<case>\t<line>", for the timing listing, its XML entities read back.
 failures_of() {
   for f in "$1"/units/*.xml; do
     [ -f "$f" ] || continue
@@ -61,7 +61,11 @@ failures_of() {
         key = unit "/" key
       }
       match($0, /<failure message="[^"]*"/) && key != "" {
-        print key "\t" substr($0, RSTART + 18, RLENGTH - 19); key = ""
+        said = substr($0, RSTART + 18, RLENGTH - 19); sub(/&#(10|13);.*/, "", said)
+        # XML text as a reader wants it: the five entities, &amp; last (it could spell another).
+        gsub(/&lt;/, "<", said); gsub(/&gt;/, ">", said); gsub(/&quot;/, "\"", said); gsub(/&apos;/, "\047", said)
+        gsub(/&amp;/, "\\&", said)
+        print key "\t" said; key = ""
       }' "$f"
   done
 }

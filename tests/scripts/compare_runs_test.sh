@@ -29,7 +29,8 @@ unit() {  # unit <dir> <unit> <case:status>...  (tools/runner's layout)
     echo "  <testsuite name=\"$name\">"
     for c in "$@"; do
       echo "    <testcase classname=\"${c%%.*}\" name=\"$(echo "${c%%:*}" | cut -d. -f2-)\" time=\"0.1\" status=\"${c#*:}\">"
-      [ "${c#*:}" = failed ] && echo "      <failure message=\"fabricated failure of ${c%%:*}\">fabricated failure of ${c%%:*}</failure>"
+      # The message as XML writes it: entities, which the listing must read back.
+      [ "${c#*:}" = failed ] && echo "      <failure message=\"fabricated failure of ${c%%:*}: &lt;01&gt; &amp;lt; &quot;q&quot; &apos;a&apos;&#10;second line\">fabricated failure of ${c%%:*}</failure>"
       echo "    </testcase>"
     done
     echo "  </testsuite>"
@@ -107,7 +108,7 @@ perf_report "$work/pshard" run fail passed "Perf/P.Atax/1:failed" "Perf/P.Conv/1
 expect_against "$work/psingle" 0 "a perf point's timing verdict differs: listed, not failed" "$work/pshard"
 lists_timing "a perf point's timing verdict"
 for want in '| tests | 2 | 2 | 0 | 0 | 0 | 0 | 1 |' '| cases | 3 | 3 | 0 | 0 | 0 | 0 | 1 |' \
-    '(fabricated failure of Perf/P.Atax/1)' '1 perf test(s) and 1 perf case(s) passed in one run and failed in the other'; do
+    "(fabricated failure of Perf/P.Atax/1: <01> &lt; \"q\" 'a')" '1 perf test(s) and 1 perf case(s) passed in one run and failed in the other'; do
   grep -qF -- "$want" "$work/out" ||
     { echo "FAIL: the timing difference's report lacks: $want"; cat "$work/out"; failures=$((failures + 1)); }
 done
