@@ -58,9 +58,10 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 # Nothing inherited may change a grade: a quick run's cost cap, a narrowing filter, another run's
 # seed or report folder (KCONFORM_GRADE_SUITE_BUILD, which only says where the suite is built, stays).
-# KCONFORM_GRADING_SLOTS_PER_GPU (how many grading processes share a GPU: throughput, not a grade) is
-# read first.
+# KCONFORM_GRADING_SLOTS_PER_GPU (how many grading processes share a GPU) and KCONFORM_HOST_GPU_PROCESSES
+# (how many the host runs at once: ctest_config/slots_per_gpu.sh) are throughput, not a grade: read first.
 slots=${KCONFORM_GRADING_SLOTS_PER_GPU:-8}
+host_processes=${KCONFORM_HOST_GPU_PROCESSES:-16}
 for var in $(compgen -e | grep '^KCONFORM_' | grep -v '^KCONFORM_GRADE_SUITE_BUILD$'); do unset "$var"; done
 
 family= submission= batch= rubric= out= seed= only= only_tool= student= jobs= processes=per-student overlap=1
@@ -283,6 +284,12 @@ if [ $have_gpu = 1 ]; then
   smallest_mib=$(nvidia-smi --query-gpu=memory.total --format=csv,noheader,nounits | sort -n | head -1)
   fit=$(( ${smallest_mib:-0} * 9 / 10 / process_memory_mib ))
   [ "$fit" -ge "$slots" ] || slots=$(( fit > 0 ? fit : 1 ))
+  # And at most 16 grading processes on the host at once ($host_processes), whatever the number of
+  # GPUs: the driver starts them one at a time for the whole host, so on 4 H200s a class of 100 at 32
+  # at once (8 a GPU) was slower than on 2 at 16 (ctest_config/slots_per_gpu.sh has the numbers). One
+  # or two GPUs keep their 8; four get 4 each.
+  slots=$(KCONFORM_HOST_GPU_PROCESSES=$host_processes "$root/ctest_config/slots_per_gpu.sh" "$slots") ||
+    fail "KCONFORM_HOST_GPU_PROCESSES must be a whole number of at least 1"
 fi
 [ "$overlap" -le "$slots" ] || fail "--performance-overlap $overlap is more than the $slots slots a GPU (KCONFORM_GRADING_SLOTS_PER_GPU)"
 if [ "$overlap" -gt 1 ]; then  # before any build: the barrier's DEPENDS list is ';'-separated

@@ -70,12 +70,14 @@ if [ -n "${KCONFORM_SHARD:-}" ]; then
 fi
 
 t0=$(date +%s)
-# The shared phase runs at most 16 GPU processes at once, or fewer where the GPUs have fewer slots.
-# Wider lost: on 4 H100s at 5c2f5d3, 40 at once (slots x GPUs) took the shared phase from 50 s (16 at
-# once, b498e02) to 66-69 s, the CPU references' threads oversubscribing the cores (a third of
+# The shared phase runs at most 16 GPU processes at once (KCONFORM_HOST_GPU_PROCESSES), or fewer
+# where the GPUs have fewer slots: ctest_config/slots_per_gpu.sh, shared with grade.sh. Wider lost:
+# on 4 H100s at 5c2f5d3, 40 at once (slots x GPUs) took the shared phase from 50 s (16 at once,
+# b498e02) to 66-69 s, the CPU references' threads oversubscribing the cores (a third of
 # polybench_covariance.conformance.Large's cases took as long as all of them had) and 40 CUDA
 # start-ups at once, which the driver does one at a time (first cases 10.9 s in the median unit).
-shared_width=$(( slots * gpus )); [ "$shared_width" -le 16 ] || shared_width=16
+shared_slots=$(ctest_config/slots_per_gpu.sh "$slots" "$gpus")
+shared_width=$(( shared_slots * gpus ))
 # On several GPUs that cap is the shared phase's slots, floor(16 / GPUs) a GPU (8 on 2, 5 on 3, 4 on
 # 4; at least 1), not its jobs: CTest runs 6 jobs more than those slots, as on one GPU (10 slots, the
 # preset's 16 jobs), so the CPU tests run beside the GPU units from the start. With the jobs as the
@@ -84,8 +86,6 @@ shared_width=$(( slots * gpus )); [ "$shared_width" -le 16 ] || shared_width=16
 # the GPUs idle. Every test of that phase asks for one slot of one GPU (labels.gpu_run_phases checks it).
 shared_jobs=() shared_spec=$out/resources.json
 if [ "$gpus" -gt 1 ]; then
-  shared_slots=$(( shared_width / gpus )); [ "$shared_slots" -ge 1 ] || shared_slots=1
-  shared_width=$(( shared_slots * gpus ))
   shared_jobs=(-j $(( shared_width + 6 )))
   shared_spec=$out/resources-shared.json
   ctest_config/make_resource_spec.sh "$shared_spec" "$shared_slots"
