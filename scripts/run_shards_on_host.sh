@@ -31,6 +31,9 @@ done
 [ "${gpus:-0}" -ge 1 ] || { echo "run_shards_on_host.sh: no GPU (nvidia-smi -L found none)"; exit 2; }
 if [ "$n" -lt 1 ] || [ "$n" -gt "$gpus" ]; then echo "run_shards_on_host.sh: $n shards need $n GPUs; this host has $gpus"; exit 2; fi
 mkdir -p "$out" && out=$(cd "$out" && pwd)
+# The commit each report names: a shard's tree is a copy, not a git checkout, so it is told.
+[ -n "${KCONFORM_COMMIT:-}" ] || KCONFORM_COMMIT=$(git -C "$root" rev-parse --short HEAD 2>/dev/null)
+[ -z "$KCONFORM_COMMIT" ] && unset KCONFORM_COMMIT || export KCONFORM_COMMIT
 
 # A tree per shard: the files git tracks and the untracked ones it does not ignore (no build output);
 # outside a git checkout, everything but build/ and reports/.
@@ -73,7 +76,9 @@ for pid in "${pids[@]}"; do wait "$pid" || status=1; done
   echo
   shards=()
   for i in $(seq 1 "$n"); do shards+=("$out/shard-$i"); done
-  if "$root/scripts/merge_reports.sh" "$out/merged" "${shards[@]}" >"$out/merge.log" 2>&1; then
+  # Summarised in shard 1's tree, where its build is (perf.html's tool, build/gpu/...): the one-machine
+  # run, which builds this tree's, comes after.
+  if (cd "$out/tree-1" && "$root/scripts/merge_reports.sh" "$out/merged" "${shards[@]}") >"$out/merge.log" 2>&1; then
     echo "Merged report: $out/merged (passed)"
   else
     echo "Merged report: $out/merged (FAILED: see $out/merge.log)"
