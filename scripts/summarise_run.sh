@@ -129,6 +129,11 @@ busy=$(awk -F', *' -v per_gpu_units="$per_gpu_units" '
 share() { awk -v a="$1" -v b="$unit_s" 'BEGIN { if (b > 0) printf " (%.0f%%)", 100 * a / b }'; }
 # Column 10: each unit's seconds outside any case (listing, process start-up and exit; runner's stats).
 outside=; awk -F'\t' 'NF >= 10 { found = 1 } END { exit !found }' <<<"$stats" && outside=" and $outside_s s outside any case (listing, process start-up, exit)$(share "$outside_s")"
+# Column 17: the cases' seconds opening the GPU (the CUDA start-up each process makes in its first
+# case, which the driver serialises for the host): inside the cases, not "outside any case", and on 4
+# H200s at c36ac4f the largest share (307 of 809 unit-seconds).
+opening=; awk -F'\t' 'NF >= 17 { found = 1 } END { exit !found }' <<<"$stats" &&
+  opening=", $(sum 17) s opening the GPU (each process's CUDA start-up, in its first case)$(share "$(sum 17)")"
 # Columns 11-13: the cases' seconds waiting for the GPU (a launch to its end), downloading results and
 # comparing them; what is left of the case time is each case's other host work (poison, input
 # checks, streams) and its synchronisations with a GPU other processes share.
@@ -143,7 +148,7 @@ for phase in shared alone; do
   c=$(awk '$1 ~ /^[0-9]+$/ { n++; s += $1; if ($1 >= 90) full++ } END { if (n) printf "%.0f%% busy on average, 90%% or more in %.0f%% of %d samples", s / n, 100 * full / n, n }' "$out/cpu_busy-$phase.csv" 2>/dev/null)
   [ -n "$c" ] && cpu="${cpu:+$cpu; }$phase phase $c"
 done
-echo "Time: $unit_s unit-seconds, of which $input_s s making inputs and CPU references$(share "$input_s")$outside$split; GPU ${busy:-not sampled}${cpu:+; host CPUs: $cpu}"
+echo "Time: $unit_s unit-seconds, of which $input_s s making inputs and CPU references$(share "$input_s")$opening$outside$split; GPU ${busy:-not sampled}${cpu:+; host CPUs: $cpu}"
 # The timeline (column 9: each unit's start), swept over exact times: from the first unit's start to
 # the last one's end, the seconds with no runner unit running (the benchmarks and profile runs, which
 # have the machine to themselves, CPU tests, or waiting), with one alone (a tail), and the most at once.

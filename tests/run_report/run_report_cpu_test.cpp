@@ -143,15 +143,18 @@ TEST(RunReportPage, APassingRunSaysPassed) {
 }
 
 TEST(RunReportPage, SaysWhereTheCaseSecondsWent) {
-  // Each case's <kind>_seconds (fixtures/time_spent.hpp) added up over the run and per unit; what is
-  // left of the case time is "other". A run whose cases recorded no kind shows no split at all.
+  // Each case's <kind>_seconds (fixtures/time_spent.hpp) added up over the run and per unit, and the
+  // seconds opening the GPU (the runner's device_open_seconds); what is left of the case time is
+  // "other". A run whose cases recorded no kind shows no split at all.
   run_folder run = one_passed_unit(
       "matmul.huge.AcrossIndex2To31", "matmul", 12.0,
       {"MatmulHuge/AcrossIndex2To31.MatchesReference/SharedTiled", outcome::passed, 10.0, "",
-       {{"input_seconds", "1.5"}, {"gpu_wait_seconds", "2"}, {"download_seconds", "4"}, {"guards_seconds", "0.5"}}});
+       {{"input_seconds", "1.5"}, {"gpu_wait_seconds", "2"}, {"download_seconds", "4"}, {"guards_seconds", "0.5"},
+        {"device_open_seconds", "0.75"}}});
   const std::string page = run_page_html(run, {});
   for (const char* part : {"inputs and references 1.50 s", "waiting for the GPU 2.00 s", "downloads 4.00 s",
-                           "guard zones 0.50 s", "other host work and synchronisation 2.00 s"})
+                           "guard zones 0.50 s", "opening the GPU (CUDA start-ups) 0.75 s",
+                           "other host work and synchronisation 1.25 s"})
     EXPECT_NE(page.find(part), std::string::npos) << part;
   EXPECT_NE(page.find("<th>GPU wait</th>"), std::string::npos);
   run.units[0].cases[0].properties.clear();

@@ -42,6 +42,16 @@ gpu0=$(awk -F'\t' '$16 == 0 { n++; s += $7 } END { printf "%d units, %.0f unit-s
 bash "$root/scripts/summarise_run.sh" "$work/run" "NVIDIA H100" 1 0 1 0 "" >"$work/summary4.md" 2>/dev/null
 want="GPU 0 (GPU-1111aaaa): 75% busy on average, idle in 0% of 2 samples, $gpu0; 1 (GPU-4444bbbb): 10% busy on average, idle in 50% of 2 samples, $gpu1"
 grep -qF "$want" "$work/summary4.md" || { echo "FAILED: per-GPU units:"; grep '^Time:' "$work/summary4.md"; echo "expected: $want"; exit 1; }
+# Column 17: the cases' seconds opening the GPU, with its share; absent from older statistics (above).
+grep -q 'opening the GPU' "$work/summary4.md" && { echo "FAILED: an opening share from 16 columns:"; grep '^Time:' "$work/summary4.md"; exit 1; }
+for tsv in "$work"/run/units/*.tsv; do
+  awk -F'\t' -v OFS='\t' 'NF >= 16 { $17 = 0.25 } { print }' "$tsv" >"$tsv.new" && mv "$tsv.new" "$tsv"
+done
+opened=$(awk -F'\t' '{ s += $17 } END { print s }' "$work"/run/units/*.tsv)
+unit_s=$(awk -F'\t' '{ s += $7 } END { print s }' "$work"/run/units/*.tsv)
+want=$(awk -v o="$opened" -v u="$unit_s" 'BEGIN { printf "CPU references (0%%), %s s opening the GPU (each process'"'"'s CUDA start-up, in its first case) (%.0f%%) and ", o, 100 * o / u }')
+bash "$root/scripts/summarise_run.sh" "$work/run" "NVIDIA H100" 1 0 1 0 "" >"$work/summary6.md" 2>/dev/null
+grep -qF "$want" "$work/summary6.md" || { echo "FAILED: the opening share:"; grep '^Time:' "$work/summary6.md"; echo "expected: $want"; exit 1; }
 printf '50\n0\n100\n' >"$work/run/gpu_busy.csv"
 bash "$root/scripts/summarise_run.sh" "$work/run" "NVIDIA H100" 1 0 1 0 "" >"$work/summary3.md" 2>/dev/null
 grep -qF "GPU 50% busy on average, idle in 33% of 3 samples" "$work/summary3.md" ||

@@ -402,7 +402,7 @@ TEST(RunnerReport, JUnitHasEveryCaseWithItsVerdictAndEscapedText) {
   EXPECT_NE(timed.find("\t1764000000.25\t1.90\t"), std::string::npos) << timed;
   // Last, the cases' seconds waiting for the GPU, downloading, comparing, allocating and on guard
   // zones, added up per kind.
-  EXPECT_TRUE(timed.ends_with("\t1.90\t0.00\t0.00\t0.00\t0.00\t0.00\t-")) << timed << " (no GPU named: \"-\")";
+  EXPECT_TRUE(timed.ends_with("\t1.90\t0.00\t0.00\t0.00\t0.00\t0.00\t-\t0.00")) << timed << " (no GPU named: \"-\")";
   unit.cases[0].properties.push_back({"gpu_wait_seconds", "0.125"});
   unit.cases[1].properties.push_back({"gpu_wait_seconds", "0.375"});
   unit.cases[1].properties.push_back({"download_seconds", "0.25"});
@@ -411,8 +411,11 @@ TEST(RunnerReport, JUnitHasEveryCaseWithItsVerdictAndEscapedText) {
   unit.cases[1].properties.push_back({"guards_seconds", "0.5"});
   unit.cases[2].properties.push_back({"guards_seconds", "0.25"});
   unit.gpu = "2";
+  // And after its GPU, the cases' seconds opening it (the first case of each of its processes).
+  unit.cases[0].properties.push_back({"device_open_seconds", "0.5"});
+  unit.cases[2].properties.push_back({"device_open_seconds", "0.25"});
   const std::string split = stats_line(unit);
-  EXPECT_TRUE(split.ends_with("\t1.90\t0.50\t0.25\t0.07\t0.03\t0.75\t2")) << split << " (its GPU last)";
+  EXPECT_TRUE(split.ends_with("\t1.90\t0.50\t0.25\t0.07\t0.03\t0.75\t2\t0.75")) << split << " (its GPU, then opening it)";
 }
 
 // grade.sh's run again alone reads the unit's first report back and puts the rerun's cases in place of

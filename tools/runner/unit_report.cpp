@@ -175,6 +175,14 @@ std::string stats_line(const unit_outcome& unit) {
       << fixed2(std::max(0.0, unit.seconds - in_cases));
   for (std::size_t k = 1; k < std::size(spent); ++k) out << '\t' << fixed2(spent[k]);  // every kind but input, in order
   out << '\t' << (unit.gpu.empty() ? std::string("-") : unit.gpu);
+  // Last, the cases' seconds opening the GPU (device_open_seconds: the CUDA start-up each process
+  // makes in its first case, fixtures/case_progress.hpp). Inside the case time, so not "outside any
+  // case"; on 4 H200s at c36ac4f 307 of the shared run's 809 unit-seconds, the largest share of all.
+  double device_open = 0;
+  for (const case_result& c : unit.cases)
+    for (const auto& [key, value] : c.properties)
+      if (key == "device_open_seconds") device_open += std::atof(value.c_str());
+  out << '\t' << fixed2(device_open);
   return out.str();
 }
 

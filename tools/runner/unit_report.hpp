@@ -34,7 +34,8 @@ std::string unit_json(const unit_outcome& unit);
 // can tell how many units ran at once, its seconds outside any case (listing, process start-up and
 // exit), and its cases' seconds waiting for the GPU, downloading results, comparing them, allocating
 // and freeing device memory and writing and checking guard zones (fixtures/time_spent.hpp), then
-// \t<gpu>: the GPU it ran on ("-" where CTest handed it none), so the run's summary gives units per GPU
+// \t<gpu>: the GPU it ran on ("-" where CTest handed it none), so the run's summary gives units per GPU,
+// then \t<device open>: its cases' seconds opening the GPU (the CUDA start-up in a process's first case)
 std::string stats_line(const unit_outcome& unit);
 
 // A unit's report as unit_json wrote it; nullopt where the text is not one (no "unit" or "cases").
