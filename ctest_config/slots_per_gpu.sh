@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # slots_per_gpu.sh <slots a GPU> [GPUs]
-# The slots each GPU gets when a run uses every GPU of the host: at most KCONFORM_HOST_GPU_PROCESSES
-# (default 16) GPU processes on the host at once, so floor(that / GPUs) a GPU, at least 1, and never
-# more than the <slots> asked for. GPUs defaults to visible_gpus.sh's count (at least 1).
+# The slots each GPU gets when a run uses several GPUs: at most KCONFORM_HOST_GPU_PROCESSES (default
+# 16) GPU processes at once over the GPUs the run sees, so floor(that / GPUs) a GPU, at least 1, and
+# never more than the <slots> asked for. GPUs defaults to visible_gpus.sh's count (at least 1), which
+# CUDA_VISIBLE_DEVICES narrows: runs pinned to one GPU each (the shards of run_shards_on_host.sh,
+# grade_synthetic_class.sh --side-by-side) each keep their slots, and add up on the host.
 #
 # Why one cap for the host, not slots x GPUs: the driver starts CUDA processes one at a time for the
 # whole host (docs/architecture.md, "Start-up"), and each brings its CPU work, so more processes at
@@ -16,8 +18,8 @@ set -eu
 slots=${1:?usage: slots_per_gpu.sh <slots a GPU> [GPUs]}
 gpus=${2:-$("$(dirname "$0")/visible_gpus.sh")}
 cap=${KCONFORM_HOST_GPU_PROCESSES:-16}
-for v in "$slots" "$gpus" "$cap"; do
-  [[ "$v" =~ ^[0-9]+$ ]] || { echo "slots_per_gpu.sh: '$v' is not a whole number" >&2; exit 2; }
+for v in "$slots" "$gpus" "$cap"; do  # no leading zero: bash would read 08 as octal
+  [[ "$v" =~ ^(0|[1-9][0-9]*)$ ]] || { echo "slots_per_gpu.sh: '$v' is not a whole number" >&2; exit 2; }
 done
 [ "$cap" -ge 1 ] || { echo "slots_per_gpu.sh: KCONFORM_HOST_GPU_PROCESSES must be at least 1" >&2; exit 2; }
 [ "$gpus" -ge 1 ] || gpus=1

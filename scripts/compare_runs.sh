@@ -61,7 +61,7 @@ failures_of() {
         key = unit "/" key
       }
       match($0, /<failure message="[^"]*"/) && key != "" {
-        said = substr($0, RSTART + 18, RLENGTH - 19); sub(/&#(10|13);.*/, "", said)
+        said = substr($0, RSTART + 18, RLENGTH - 19); sub(/&#(10|13|[xX]0*[aAdD]);.*/, "", said)
         # XML text as a reader wants it: the five entities, &amp; last (it could spell another).
         gsub(/&lt;/, "<", said); gsub(/&gt;/, ">", said); gsub(/&quot;/, "\"", said); gsub(/&apos;/, "\047", said)
         gsub(/&amp;/, "\\&", said)

@@ -284,14 +284,14 @@ if [ $have_gpu = 1 ]; then
   smallest_mib=$(nvidia-smi --query-gpu=memory.total --format=csv,noheader,nounits | sort -n | head -1)
   fit=$(( ${smallest_mib:-0} * 9 / 10 / process_memory_mib ))
   [ "$fit" -ge "$slots" ] || slots=$(( fit > 0 ? fit : 1 ))
-  # And at most 16 grading processes on the host at once ($host_processes), whatever the number of
-  # GPUs: the driver starts them one at a time for the whole host, so on 4 H200s a class of 100 at 32
+  # And at most 16 grading processes at once ($host_processes) over the GPUs this batch sees, whatever
+  # their number: the driver starts them one at a time for the whole host, so on 4 H200s a class of 100 at 32
   # at once (8 a GPU) was slower than on 2 at 16 (ctest_config/slots_per_gpu.sh has the numbers). One
   # or two GPUs keep their 8; four get 4 each.
   slots=$(KCONFORM_HOST_GPU_PROCESSES=$host_processes "$root/ctest_config/slots_per_gpu.sh" "$slots") ||
     fail "KCONFORM_HOST_GPU_PROCESSES must be a whole number of at least 1"
 fi
-[ "$overlap" -le "$slots" ] || fail "--performance-overlap $overlap is more than the $slots slots a GPU (KCONFORM_GRADING_SLOTS_PER_GPU)"
+[ "$overlap" -le "$slots" ] || fail "--performance-overlap $overlap is more than the $slots slots a GPU (KCONFORM_GRADING_SLOTS_PER_GPU, at most KCONFORM_HOST_GPU_PROCESSES ($host_processes) over the GPUs)"
 if [ "$overlap" -gt 1 ]; then  # before any build: the barrier's DEPENDS list is ';'-separated
   for name in "${names[@]}"; do
     case "$name" in *';'*) fail "--performance-overlap: a student name holds ';' ($name), which would split the barrier's list" ;; esac

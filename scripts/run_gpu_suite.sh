@@ -76,7 +76,8 @@ t0=$(date +%s)
 # b498e02) to 66-69 s, the CPU references' threads oversubscribing the cores (a third of
 # polybench_covariance.conformance.Large's cases took as long as all of them had) and 40 CUDA
 # start-ups at once, which the driver does one at a time (first cases 10.9 s in the median unit).
-shared_slots=$(ctest_config/slots_per_gpu.sh "$slots" "$gpus")
+shared_slots=$(ctest_config/slots_per_gpu.sh "$slots" "$gpus") ||
+  { echo "run_gpu_suite.sh: KCONFORM_GPU_SLOTS and KCONFORM_HOST_GPU_PROCESSES must be whole numbers of at least 1"; exit 2; }
 shared_width=$(( shared_slots * gpus ))
 # On several GPUs that cap is the shared phase's slots, floor(16 / GPUs) a GPU (8 on 2, 5 on 3, 4 on
 # 4; at least 1), not its jobs: CTest runs 6 jobs more than those slots, as on one GPU (10 slots, the

@@ -81,7 +81,7 @@ for pid in "${pids[@]}"; do wait "$pid" || status=1; done
   if (cd "$out/tree-1" && "$root/scripts/merge_reports.sh" "$out/merged" "${shards[@]}") >"$out/merge.log" 2>&1; then
     echo "Merged report: $out/merged (passed)"
   else
-    echo "Merged report: $out/merged (FAILED: see $out/merge.log)"
+    echo "Merged report: $out/merged (FAILED: a test failed, or a shard left no report; $out/merge.log says which)"
     status=1
   fi
   echo

@@ -36,7 +36,7 @@ check 4 "no GPU count: what CUDA sees (4)" 10
 CUDA_VISIBLE_DEVICES=2 check 10 "no GPU count, pinned to one GPU" 10
 KCONFORM_HOST_GPU_PROCESSES=24 check 6 "KCONFORM_HOST_GPU_PROCESSES=24 on 4 GPUs" 8 4
 KCONFORM_HOST_GPU_PROCESSES=2 check 1 "a cap below the GPUs: 1 a GPU" 8 4
-for bad in "x 2" "8 two" "-1 2"; do
+for bad in "x 2" "8 two" "-1 2" "08 2"; do  # 08: bash would read it as octal
   # shellcheck disable=SC2086
   if "$config/slots_per_gpu.sh" $bad >/dev/null 2>&1; then echo "FAIL: '$bad' accepted"; failures=$((failures + 1)); else echo "ok: '$bad' refused"; fi
 done
@@ -46,7 +46,8 @@ for cap in 0 many; do
   else echo "ok: KCONFORM_HOST_GPU_PROCESSES=$cap refused"; fi
 done
 # The callers: each computes its per-GPU slots with it (a batch reads the cap before it clears the
-# KCONFORM_ variables it inherits). Read, not run: both need a GPU to get that far.
+# KCONFORM_ variables it inherits). Read, not run: both need a GPU to get that far, so these are
+# literal lines; a rewording of the call fails here and wants this check reworded with it.
 grep -q 'shared_slots=$(ctest_config/slots_per_gpu.sh "$slots" "$gpus")' "$root/scripts/run_gpu_suite.sh" ||
   { echo "FAIL: run_gpu_suite.sh does not take the shared phase's slots from slots_per_gpu.sh"; failures=$((failures + 1)); }
 grep -q 'slots=$(KCONFORM_HOST_GPU_PROCESSES=$host_processes "$root/ctest_config/slots_per_gpu.sh" "$slots")' "$root/scripts/grade.sh" &&
