@@ -103,7 +103,25 @@ set(KCONFORM_QUICK_CASES_PER_PROCESS 2000 CACHE STRING "Cases of a program's qui
 if(NOT KCONFORM_QUICK_CASES_PER_PROCESS MATCHES "^[1-9][0-9]*$")
   message(FATAL_ERROR "KCONFORM_QUICK_CASES_PER_PROCESS must be a positive whole number, not '${KCONFORM_QUICK_CASES_PER_PROCESS}'")
 endif()
-set(KCONFORM_RECORDED_COSTS "${CMAKE_CURRENT_LIST_DIR}/test_costs.txt")
+# The recorded run's seconds a test (above); a cache entry so that a registration test can hand its own.
+set(KCONFORM_RECORDED_COSTS "${CMAKE_CURRENT_LIST_DIR}/test_costs.txt" CACHE FILEPATH
+    "The recorded seconds of each test (CTest's cost-data format) that shards and packs are decided from")
+# Packs (opt-in; 0, the default, is off): in the shared phase, a program's small units run together in
+# processes of about this many recorded seconds (<family>.<kind>.pack.<i>of<n>, kconform_runner
+# --units: each unit still reported as its own, a crash or hang costing its case), instead of one
+# process each. Why: a process's first case waits to open the GPU (the CUDA start-up, which the driver
+# makes one at a time for the host), and on 4 H200s at c36ac4f that was 285 of the shared phase's 733
+# unit-seconds; the 63 units under 5 s (of 124) spent 142 of their 236 opening it. A unit is packed
+# when it is whole (one shard), not a Large one, and recorded (KCONFORM_RECORDED_COSTS) at no more than
+# half a pack; first fit, longest first. Names follow the recorded file, so they change only when it
+# is refreshed. Not in the alone phase (RUN_SERIAL), the huge suites (every core each) or the sanitizer
+# runs. With packs on, gpu-quick-per-unit (which runs the units' own tests) leaves the packed units out,
+# and a run's test_costs.txt holds the packs' seconds, not their units': refresh the checked-in file from
+# a run without packs, or no unit will be recorded small enough to pack.
+set(KCONFORM_PACK_SECONDS 0 CACHE STRING "Recorded seconds of a pack of small GPU units run in one process (0: every unit its own)")
+if(NOT KCONFORM_PACK_SECONDS MATCHES "^(0|[1-9][0-9]*)$")
+  message(FATAL_ERROR "KCONFORM_PACK_SECONDS must be a whole number (0: off), not '${KCONFORM_PACK_SECONDS}'")
+endif()
 # OpenMP threads each GPU test process uses for its CPU references (cores over the processes at once
 # on the GPU box, rounded up: run_gpu_suite.sh passes ceil(nproc / min(16, KCONFORM_GPU_SLOTS · GPUs)),
 # 2 on 16 cores and one GPU at 10 slots, 4 on 64 cores and 4 GPUs). RUN_SERIAL suites and the
@@ -360,6 +378,83 @@ if(NOT quick_units STREQUAL \"\")
 endif()
 ")
   endif()
+  # Packs (KCONFORM_PACK_SECONDS, above): in the loop, a unit small enough is set aside (pack_check);
+  # after it, the set-aside units are registered in packs (pack_block).
+  set(pack_init "")
+  set(pack_check "")
+  set(pack_block "")
+  if(KCONFORM_PACK_SECONDS GREATER 0 AND NOT ARG_RUN_SERIAL AND NOT ARG_EXCLUSIVE AND NOT labels MATCHES "(^|;)(huge|sanitizer|grading)(;|$)")
+    math(EXPR pack_half "${KCONFORM_PACK_SECONDS} / 2")
+    set(pack_init "
+# Units set aside for packs, as <recorded seconds>:<unit>:<cost> (KCONFORM_PACK_SECONDS ${KCONFORM_PACK_SECONDS}).
+set(pack_entries \"\")")
+    set(pack_check "
+  # A whole unit, not a Large one, recorded at no more than ${pack_half} s (half a pack): into a pack.
+  if(shards EQUAL 1 AND NOT unit STREQUAL \"Large\" AND NOT unit MATCHES \"[.]Large$\")
+    string(REPLACE \".\" \"[.]\" pack_pattern \"${prefix}.\${unit}\")
+    set(pack_seconds \"\")
+    foreach(record IN LISTS recorded)
+      if(record MATCHES \"^\${pack_pattern} [1-9][0-9]* ([0-9]+)\")
+        set(pack_seconds \${CMAKE_MATCH_1})
+      endif()
+    endforeach()
+    if(NOT pack_seconds STREQUAL \"\" AND NOT pack_seconds GREATER ${pack_half})
+      list(APPEND pack_entries \"\${pack_seconds}:\${unit}:\${cost}\")
+      continue()
+    endif()
+  endif()")
+    set(pack_block "
+# Packs: the units set aside above, longest first, each into the first pack with room for its recorded
+# seconds (at most ${KCONFORM_PACK_SECONDS} a pack), run by one process each (kconform_runner --units, every unit
+# reported as ${prefix}.<unit>), named ${prefix}.pack.<i>of<n>, costed as their units together.
+if(NOT pack_entries STREQUAL \"\")
+  list(SORT pack_entries COMPARE NATURAL ORDER DESCENDING)
+  set(packs 0)
+  foreach(entry IN LISTS pack_entries)
+    string(REGEX MATCH \"^([0-9]+):(.*):([0-9]+)$\" matched \"\${entry}\")
+    set(seconds \${CMAKE_MATCH_1})
+    set(unit \"\${CMAKE_MATCH_2}\")
+    set(unit_cost \${CMAKE_MATCH_3})
+    set(into \"\")
+    if(packs GREATER 0)
+      foreach(p RANGE 1 \${packs})
+        math(EXPR room \"${KCONFORM_PACK_SECONDS} - \${pack_\${p}_seconds}\")
+        if(into STREQUAL \"\" AND NOT seconds GREATER room)
+          set(into \${p})
+        endif()
+      endforeach()
+    endif()
+    if(into STREQUAL \"\")
+      math(EXPR packs \"\${packs} + 1\")
+      set(into \${packs})
+      set(pack_\${into}_seconds 0)
+      set(pack_\${into}_cost 0)
+      set(pack_\${into}_units \"\")
+    endif()
+    math(EXPR pack_\${into}_seconds \"\${pack_\${into}_seconds} + \${seconds}\")
+    math(EXPR pack_\${into}_cost \"\${pack_\${into}_cost} + \${unit_cost}\")
+    list(APPEND pack_\${into}_units \"\${unit}\")
+  endforeach()
+  foreach(p RANGE 1 \${packs})
+    set(name \"${prefix}.pack.\${p}of\${packs}\")
+    string(REPLACE \";\" \",\" units_of_pack \"\${pack_\${p}_units}\")
+    add_test(\"\${name}\" \"\${runner}\" run --exe \"\${exe}\" --name \"\${name}\" --units \"\${units_of_pack}\" --name-prefix \"${prefix}.\" --report-dir \"${CMAKE_BINARY_DIR}\" --case-timeout ${ARG_CASE_TIMEOUT} --listing-cache \"\${listing}\")
+    # Measured (as a unit's, above): CTest's own seconds order it; else its units' costs together.
+    string(REPLACE \".\" \"[.]\" pattern \"\${name}\")
+    set(is_measured FALSE)
+    if(measured MATCHES \"\\n\${pattern} ([0-9]+) ([0-9.eE+-]+)\")
+      if(CMAKE_MATCH_1 GREATER 0 AND CMAKE_MATCH_2 LESS_EQUAL ${ARG_TIMEOUT})
+        set(is_measured TRUE)
+      endif()
+    endif()
+    if(NOT is_measured)
+      set_tests_properties(\"\${name}\" PROPERTIES COST \${pack_\${p}_cost})
+    endif()
+    set_tests_properties(\"\${name}\" PROPERTIES LABELS \"${labels}\" RESOURCE_GROUPS \"1,gpus:${slots}\"
+      SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE} TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT \"${environment}\" ${serial})
+  endforeach()
+endif()")
+  endif()
   set(script "${CMAKE_CURRENT_BINARY_DIR}/${target}_units.cmake")
   file(GENERATE OUTPUT "${script}" CONTENT "# Generated by kconform_add_gpu_suite(${target}): one CTest test per unit.
 set(runner \"$<TARGET_FILE:kconform_runner>\")
@@ -388,7 +483,7 @@ string(REPLACE \"\\n\" \";\" units \"\${units}\")
 # above its cost) and their declared cost, for gpu-quick's test at the end.
 set(quick_units \"\")
 set(quick_counts \"\")
-set(quick_cost 0)
+set(quick_cost 0)${pack_init}
 foreach(line IN LISTS units)
   if(line STREQUAL \"\")
     continue()
@@ -424,7 +519,7 @@ foreach(line IN LISTS units)
   if(shards GREATER count)
     set(shards \${count})
   endif()
-  math(EXPR cost \"\${cost} / \${shards}\")${every_gpu_block}
+  math(EXPR cost \"\${cost} / \${shards}\")${pack_check}${every_gpu_block}
   foreach(shard RANGE 1 \${shards})
     set(name \"${prefix}.\${unit}\")
     if(shards GREATER 1)
@@ -447,7 +542,7 @@ foreach(line IN LISTS units)
     set_tests_properties(\"\${name}\" PROPERTIES LABELS \"${labels}\" RESOURCE_GROUPS \"${groups},gpus:${slots}\"
       SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE} TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT \"${environment}\" ${serial})
   endforeach()
-endforeach()
+endforeach()${pack_block}
 ${quick_block}")
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${script}")
 endfunction()

@@ -111,8 +111,15 @@ if [ "$gpus" -gt 1 ]; then
   alone_per_gpu=ON alone_threads=$(( $(nproc) / gpus )); [ "$alone_threads" -ge 1 ] || alone_threads=1
   alone_jobs=(-j "$gpus")
 fi
+# KCONFORM_PACK_SECONDS=<s> (opt-in, not yet measured on a GPU): the shared phase's small units in packs
+# of about s recorded seconds, one process each (ctest_config/KconformTesting.cmake says why); 0, or
+# unset, every unit its own process. Passed every time, so a build once packed is not packed by default.
+pack_seconds=${KCONFORM_PACK_SECONDS:-0}
+[[ "$pack_seconds" =~ ^(0|[1-9][0-9]*)$ ]] || { echo "run_gpu_suite.sh: KCONFORM_PACK_SECONDS must be a whole number (0: off)"; exit 2; }
+export KCONFORM_PACK_SECONDS=$pack_seconds  # summary.md names it
 { cmake --preset gpu -DKCONFORM_GPU_SLOTS="$slots" -DKCONFORM_REFERENCE_THREADS="$threads" \
-    -DKCONFORM_ALONE_PER_GPU="$alone_per_gpu" -DKCONFORM_ALONE_REFERENCE_THREADS="$alone_threads" -DKCONFORM_GPU_COUNT="$gpus" &&
+    -DKCONFORM_ALONE_PER_GPU="$alone_per_gpu" -DKCONFORM_ALONE_REFERENCE_THREADS="$alone_threads" -DKCONFORM_GPU_COUNT="$gpus" \
+    -DKCONFORM_PACK_SECONDS="$pack_seconds" &&
     cmake --build --preset gpu; } >"$out/build.log" 2>&1
 build_status=$?
 watch_stop

@@ -88,7 +88,8 @@ echo "- driver: $(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>
 # hosts ran the same tests in 120 s and 139 s (issue 21).
 [ -f "$out/host.txt" ] && echo "- host: $(head -n 1 "$out/host.txt")"
 echo "- commit: ${KCONFORM_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo 'unknown (not a git checkout; set KCONFORM_COMMIT)')}"
-echo "- command: scripts/run_gpu_suite.sh $args${KCONFORM_SHARD:+ (shard $KCONFORM_SHARD)}"
+packs=; [ "${KCONFORM_PACK_SECONDS:-0}" = 0 ] || packs=" (small units in packs of ${KCONFORM_PACK_SECONDS} s: KCONFORM_PACK_SECONDS)"
+echo "- command: scripts/run_gpu_suite.sh $args${KCONFORM_SHARD:+ (shard $KCONFORM_SHARD)}$packs"
 echo "- build: $build_s s (status $build_status); tests: $test_s s (ctest status $ctest_status)${KCONFORM_PHASE_SECONDS:+: $KCONFORM_PHASE_SECONDS}"
 echo
 echo "CTest: $passed passed, $failures failed, $skipped skipped (of $tests)"
