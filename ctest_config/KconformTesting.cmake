@@ -439,17 +439,7 @@ if(NOT pack_entries STREQUAL \"\")
     set(name \"${prefix}.pack.\${p}of\${packs}\")
     string(REPLACE \";\" \",\" units_of_pack \"\${pack_\${p}_units}\")
     add_test(\"\${name}\" \"\${runner}\" run --exe \"\${exe}\" --name \"\${name}\" --units \"\${units_of_pack}\" --name-prefix \"${prefix}.\" --report-dir \"${CMAKE_BINARY_DIR}\" --case-timeout ${ARG_CASE_TIMEOUT} --listing-cache \"\${listing}\")
-    # Measured (as a unit's, above): CTest's own seconds order it; else its units' costs together.
-    string(REPLACE \".\" \"[.]\" pattern \"\${name}\")
-    set(is_measured FALSE)
-    if(measured MATCHES \"\\n\${pattern} ([0-9]+) ([0-9.eE+-]+)\")
-      if(CMAKE_MATCH_1 GREATER 0 AND CMAKE_MATCH_2 LESS_EQUAL ${ARG_TIMEOUT})
-        set(is_measured TRUE)
-      endif()
-    endif()
-    if(NOT is_measured)
-      set_tests_properties(\"\${name}\" PROPERTIES COST \${pack_\${p}_cost})
-    endif()
+    kconform_cost_unless_measured(\"\${name}\" \${pack_\${p}_cost})  # its units' costs together
     set_tests_properties(\"\${name}\" PROPERTIES LABELS \"${labels}\" RESOURCE_GROUPS \"1,gpus:${slots}\"
       SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE} TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT \"${environment}\" ${serial})
   endforeach()
@@ -461,6 +451,19 @@ set(runner \"$<TARGET_FILE:kconform_runner>\")
 set(exe \"$<TARGET_FILE:${target}>\")
 # The program's listing, recorded here for its units' runs (tools/runner: --listing-cache).
 set(listing \"${CMAKE_CURRENT_BINARY_DIR}/${target}.listing\")
+# A test's COST, unless CTest has measured it (its cost data, read into \${measured} below): a line
+# \"<name> <runs> <seconds>\" with runs >= 1 and seconds within the timeout (CTest writes a test that did
+# not pass as \"<name> 0 <its COST>\", and a build folder from before this rule may hold declared costs
+# averaged in). CTest reads its cost data only for a test with no COST, so a measured test gets none.
+function(kconform_cost_unless_measured name cost)
+  string(REPLACE \".\" \"[.]\" pattern \"\${name}\")
+  if(measured MATCHES \"\\n\${pattern} ([0-9]+) ([0-9.eE+-]+)\")
+    if(CMAKE_MATCH_1 GREATER 0 AND CMAKE_MATCH_2 LESS_EQUAL ${ARG_TIMEOUT})
+      return()
+    endif()
+  endif()
+  set_tests_properties(\"\${name}\" PROPERTIES COST \${cost})
+endfunction()
 execute_process(COMMAND \"\${runner}\" list --exe \"\${exe}\" --listing-cache \"\${listing}\" OUTPUT_VARIABLE units RESULT_VARIABLE status ERROR_VARIABLE errors TIMEOUT 120)
 if(NOT status EQUAL 0 OR units STREQUAL \"\")
   # Listing failed (not built, or broken) or found no case: one test that fails and says why.
@@ -526,19 +529,7 @@ foreach(line IN LISTS units)
       string(APPEND name \".\${shard}of\${shards}\")
     endif()
     add_test(\"\${name}\" ${launcher} \"\${runner}\" run --exe \"\${exe}\" --name \"\${name}${name_suffix}\" --unit \"\${unit}\" --shard \${shard}/\${shards} --report-dir \"${CMAKE_BINARY_DIR}\" --case-timeout ${ARG_CASE_TIMEOUT} --listing-cache \"\${listing}\")
-    # Measured: a line \"<name> <runs> <seconds>\" with runs >= 1 and seconds within the timeout (CTest
-    # writes a test that did not pass as \"<name> 0 <its COST>\", and a build folder from before this
-    # rule may hold declared costs averaged in).
-    string(REPLACE \".\" \"[.]\" pattern \"\${name}\")
-    set(is_measured FALSE)
-    if(measured MATCHES \"\\n\${pattern} ([0-9]+) ([0-9.eE+-]+)\")
-      if(CMAKE_MATCH_1 GREATER 0 AND CMAKE_MATCH_2 LESS_EQUAL ${ARG_TIMEOUT})
-        set(is_measured TRUE)
-      endif()
-    endif()
-    if(NOT is_measured)
-      set_tests_properties(\"\${name}\" PROPERTIES COST \${cost})
-    endif()
+    kconform_cost_unless_measured(\"\${name}\" \${cost})
     set_tests_properties(\"\${name}\" PROPERTIES LABELS \"${labels}\" RESOURCE_GROUPS \"${groups},gpus:${slots}\"
       SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE} TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT \"${environment}\" ${serial})
   endforeach()

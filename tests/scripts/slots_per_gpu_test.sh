@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# ctest_config/slots_per_gpu.sh: the slots a GPU gets when a run uses every GPU of the host, at most
-# KCONFORM_HOST_GPU_PROCESSES (16) processes on the host at once, floor(16 / GPUs) a GPU, never more
+# ctest_config/slots_per_gpu.sh: the slots a GPU gets when a run uses several GPUs, at most
+# KCONFORM_HOST_GPU_PROCESSES (16) processes at once over the GPUs it sees, floor(16 / GPUs) a GPU, never more
 # than asked and never below 1; the GPU count defaults to what CUDA sees (a fake nvidia-smi listing 4
 # GPUs, narrowed by CUDA_VISIBLE_DEVICES); a bad number is refused. And the two runs that spread over
 # the GPUs (the main job's shared phase, a grading batch) take their slots from it.
@@ -9,12 +9,7 @@ root=$1
 config=$root/ctest_config
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cat >"$work/nvidia-smi" <<'FAKE'
-#!/usr/bin/env bash
-for i in 0 1 2 3; do echo "GPU $i: NVIDIA H100 80GB HBM3 (UUID: GPU-0000000$i)"; done
-FAKE
-chmod +x "$work/nvidia-smi"
-export PATH="$work:$PATH"
+. "$(dirname "$0")/fake_host_of_4_gpus.sh" && fake_host_of_4_gpus "$work"
 unset KCONFORM_HOST_GPU_PROCESSES CUDA_VISIBLE_DEVICES
 failures=0
 check() {  # check <expected> <what> <args...>

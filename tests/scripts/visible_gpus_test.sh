@@ -7,12 +7,7 @@ set -u
 config=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cat >"$work/nvidia-smi" <<'FAKE'
-#!/usr/bin/env bash
-for i in 0 1 2 3; do echo "GPU $i: NVIDIA H100 80GB HBM3 (UUID: GPU-0000000$i)"; done
-FAKE
-chmod +x "$work/nvidia-smi"
-export PATH="$work:$PATH"
+. "$(dirname "$0")/fake_host_of_4_gpus.sh" && fake_host_of_4_gpus "$work"
 failures=0
 check() {  # check <expected> <what> [CUDA_VISIBLE_DEVICES value | unset]
   local want=$1 what=$2 got
