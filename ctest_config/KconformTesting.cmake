@@ -113,11 +113,12 @@ set(KCONFORM_RECORDED_COSTS "${CMAKE_CURRENT_LIST_DIR}/test_costs.txt" CACHE FIL
 # makes one at a time for the host), and on 4 H200s at c36ac4f that was 285 of the shared phase's 733
 # unit-seconds; the 63 units under 5 s (of 124) spent 142 of their 236 opening it. A unit is packed
 # when it is whole (one shard), not a Large one, and recorded (KCONFORM_RECORDED_COSTS) at no more than
-# half a pack; first fit, longest first. Names follow the recorded file, so they change only when it
-# is refreshed. Not in the alone phase (RUN_SERIAL), the huge suites (every core each) or the sanitizer
-# runs. With packs on, gpu-quick-per-unit (which runs the units' own tests) leaves the packed units out,
-# and a run's test_costs.txt holds the packs' seconds, not their units': refresh the checked-in file from
-# a run without packs, or no unit will be recorded small enough to pack.
+# half a pack; first fit, longest first; a unit left alone in a pack keeps its own test. Names follow
+# the recorded file, so they change only when it is refreshed. Not in the alone phase (RUN_SERIAL),
+# the huge suites (every core each) or the sanitizer runs. With packs on: a name filter (-R, -E) sees
+# the pack, not the units in it; gpu-quick-per-unit runs the packs whole; a run's test_costs.txt gains
+# the packs' seconds and keeps its units' old ones (CTest keeps the lines of tests it did not run), so
+# refresh the checked-in file from a run without packs.
 set(KCONFORM_PACK_SECONDS 0 CACHE STRING "Recorded seconds of a pack of small GPU units run in one process (0: every unit its own)")
 if(NOT KCONFORM_PACK_SECONDS MATCHES "^(0|[1-9][0-9]*)$")
   message(FATAL_ERROR "KCONFORM_PACK_SECONDS must be a whole number (0: off), not '${KCONFORM_PACK_SECONDS}'")
@@ -389,13 +390,17 @@ endif()
 # Units set aside for packs, as <recorded seconds>:<unit>:<cost> (KCONFORM_PACK_SECONDS ${KCONFORM_PACK_SECONDS}).
 set(pack_entries \"\")")
     set(pack_check "
-  # A whole unit, not a Large one, recorded at no more than ${pack_half} s (half a pack): into a pack.
+  # A whole unit, not a Large one, recorded at no more than ${pack_half} s (half a pack; a fraction
+  # rounded up): set aside for a pack.
   if(shards EQUAL 1 AND NOT unit STREQUAL \"Large\" AND NOT unit MATCHES \"[.]Large$\")
     string(REPLACE \".\" \"[.]\" pack_pattern \"${prefix}.\${unit}\")
     set(pack_seconds \"\")
     foreach(record IN LISTS recorded)
-      if(record MATCHES \"^\${pack_pattern} [1-9][0-9]* ([0-9]+)\")
+      if(record MATCHES \"^\${pack_pattern} [1-9][0-9]* ([0-9]+)([.][0-9]*)?\")
         set(pack_seconds \${CMAKE_MATCH_1})
+        if(CMAKE_MATCH_2 MATCHES \"[1-9]\")
+          math(EXPR pack_seconds \"\${pack_seconds} + 1\")
+        endif()
       endif()
     endforeach()
     if(NOT pack_seconds STREQUAL \"\" AND NOT pack_seconds GREATER ${pack_half})
@@ -405,8 +410,11 @@ set(pack_entries \"\")")
   endif()")
     set(pack_block "
 # Packs: the units set aside above, longest first, each into the first pack with room for its recorded
-# seconds (at most ${KCONFORM_PACK_SECONDS} a pack), run by one process each (kconform_runner --units, every unit
-# reported as ${prefix}.<unit>), named ${prefix}.pack.<i>of<n>, costed as their units together.
+# seconds (at most ${KCONFORM_PACK_SECONDS} a pack). A pack of two or more runs in one process
+# (kconform_runner --units, every unit reported as ${prefix}.<unit>), named ${prefix}.pack<i>of<n> (no
+# dot before <i>: not a shard of a unit), costed at its recorded seconds (plus the suite's priority,
+# ${ARG_PRIORITY}), on the scale of the measured tests, with one case timeout more per unit more than one;
+# a unit left alone in a pack gets its own test, exactly as without packs.
 if(NOT pack_entries STREQUAL \"\")
   list(SORT pack_entries COMPARE NATURAL ORDER DESCENDING)
   set(packs 0)
@@ -428,20 +436,39 @@ if(NOT pack_entries STREQUAL \"\")
       math(EXPR packs \"\${packs} + 1\")
       set(into \${packs})
       set(pack_\${into}_seconds 0)
-      set(pack_\${into}_cost 0)
       set(pack_\${into}_units \"\")
     endif()
     math(EXPR pack_\${into}_seconds \"\${pack_\${into}_seconds} + \${seconds}\")
-    math(EXPR pack_\${into}_cost \"\${pack_\${into}_cost} + \${unit_cost}\")
     list(APPEND pack_\${into}_units \"\${unit}\")
+    set(unit_cost_\${unit} \${unit_cost})
   endforeach()
+  set(shared_packs 0)
   foreach(p RANGE 1 \${packs})
-    set(name \"${prefix}.pack.\${p}of\${packs}\")
-    string(REPLACE \";\" \",\" units_of_pack \"\${pack_\${p}_units}\")
-    add_test(\"\${name}\" \"\${runner}\" run --exe \"\${exe}\" --name \"\${name}\" --units \"\${units_of_pack}\" --name-prefix \"${prefix}.\" --report-dir \"${CMAKE_BINARY_DIR}\" --case-timeout ${ARG_CASE_TIMEOUT} --listing-cache \"\${listing}\")
-    kconform_cost_unless_measured(\"\${name}\" \${pack_\${p}_cost})  # its units' costs together
+    list(LENGTH pack_\${p}_units in_pack)
+    if(in_pack GREATER 1)
+      math(EXPR shared_packs \"\${shared_packs} + 1\")
+    endif()
+  endforeach()
+  set(shared_pack 0)
+  foreach(p RANGE 1 \${packs})
+    list(LENGTH pack_\${p}_units in_pack)
+    if(in_pack EQUAL 1)
+      set(unit \"\${pack_\${p}_units}\")
+      set(name \"${prefix}.\${unit}\")
+      add_test(\"\${name}\" \"\${runner}\" run --exe \"\${exe}\" --name \"\${name}\" --unit \"\${unit}\" --shard 1/1 --report-dir \"${CMAKE_BINARY_DIR}\" --case-timeout ${ARG_CASE_TIMEOUT} --listing-cache \"\${listing}\")
+      kconform_cost_unless_measured(\"\${name}\" \${unit_cost_\${unit}})
+      set(timeout ${ARG_TIMEOUT})
+    else()
+      math(EXPR shared_pack \"\${shared_pack} + 1\")
+      set(name \"${prefix}.pack\${shared_pack}of\${shared_packs}\")
+      string(REPLACE \";\" \",\" units_of_pack \"\${pack_\${p}_units}\")
+      add_test(\"\${name}\" \"\${runner}\" run --exe \"\${exe}\" --name \"\${name}\" --units \"\${units_of_pack}\" --name-prefix \"${prefix}.\" --report-dir \"${CMAKE_BINARY_DIR}\" --case-timeout ${ARG_CASE_TIMEOUT} --listing-cache \"\${listing}\")
+      math(EXPR pack_cost \"\${pack_\${p}_seconds} + ${ARG_PRIORITY}\")
+      kconform_cost_unless_measured(\"\${name}\" \${pack_cost})
+      math(EXPR timeout \"${ARG_TIMEOUT} + (\${in_pack} - 1) * ${ARG_CASE_TIMEOUT}\")
+    endif()
     set_tests_properties(\"\${name}\" PROPERTIES LABELS \"${labels}\" RESOURCE_GROUPS \"1,gpus:${slots}\"
-      SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE} TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT \"${environment}\" ${serial})
+      SKIP_RETURN_CODE ${KCONFORM_SKIP_RETURN_CODE} TIMEOUT \${timeout} ENVIRONMENT \"${environment}\" ${serial})
   endforeach()
 endif()")
   endif()

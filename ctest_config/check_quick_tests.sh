@@ -4,7 +4,8 @@
 # gpu-quick runs each program's quick units in one process, or in parts (<prefix>.quick.<i>of<n>,
 # KCONFORM_QUICK_CASES_PER_PROCESS; a unit larger than a part in contiguous slices <unit>@<i>/<n>;
 # label quick, kconform_add_gpu_suite), and the full run runs the same
-# units one test per unit and shard. That is only right if
+# units one test per unit and shard, or small ones several to a test (packs, KCONFORM_PACK_SECONDS).
+# That is only right if
 #   - the presets keep the two apart: gpu and gpu-shared leave label quick out (else the full run
 #     runs those units twice), gpu-quick leaves label gpu out and keeps quick (else it runs them
 #     twice, or not at all), gpu-quick-per-unit (the comparison) leaves quick out;
@@ -101,9 +102,14 @@ for test in listing.get("tests", []):
         names.append(name)
         continue
     unit = arg(command, "--unit")
-    if "gpu" not in labels or unit is None or exe is None or p.get("RUN_SERIAL"):
+    packed = arg(command, "--units")  # a pack (KCONFORM_PACK_SECONDS): several whole units in one test
+    if "gpu" not in labels or (unit is None and packed is None) or exe is None or p.get("RUN_SERIAL"):
         continue
     if any_label(labels, label_out) or (name_out is not None and re.search(name_out, name)):
+        continue
+    if packed is not None:
+        for entry in packed.split(","):
+            per_unit.setdefault(exe, {})[entry] = arg(command, "--name-prefix")
         continue
     prefix = name[: name.index(unit)] if unit in name else None
     per_unit.setdefault(exe, {})[unit] = prefix

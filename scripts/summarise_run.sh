@@ -154,7 +154,15 @@ echo "Time: $unit_s unit-seconds, of which $input_s s making inputs and CPU refe
 # the last one's end, the seconds with no runner unit running (the benchmarks and profile runs, which
 # have the machine to themselves, CPU tests, or waiting), with one alone (a tail), and the most at once.
 # Ends sort before starts at the same instant, so units that only touch do not count as overlapping.
-timeline=$(echo "$stats" | awk -F'\t' 'NF >= 9 && $9 > 0 { printf "%.3f -1\n%.3f 1\n", $9 + $7, $9 }' | sort -k1,1g -k2,2n |
+# Units that shared processes (kconform_runner --units: a pack, a quick part) are one span: the first
+# carries their processes, the others 0 and the same start (and GPU, column 16), and their seconds add up.
+timeline=$(echo "$stats" | awk -F'\t' 'NF >= 9 && $9 > 0 { rows++; start[rows] = $9; secs[rows] = $7; key[rows] = $9 "|" $16; own[rows] = ($6 > 0) }
+    END {
+      for (r = 1; r <= rows; r++) if (own[r] && !(key[r] in first)) first[key[r]] = r
+      for (r = 1; r <= rows; r++) if (!own[r] && (key[r] in first)) { secs[first[key[r]]] += secs[r]; folded[r] = 1 }
+      for (r = 1; r <= rows; r++) if (!folded[r]) printf "%.3f -1\n%.3f 1\n", start[r] + secs[r], start[r]
+    }' |
+  sort -k1,1g -k2,2n |
   awk '{ if (n++) at[level] += $1 - last; else first = $1; level += $2; if (level > most) most = level; last = $1 }
     END { if (n) printf "%.0f s from the first unit'"'"'s start to the last one'"'"'s end; no unit running for %.0f s, one alone for %.0f s, at most %d at once", last - first, at[0], at[1], most }')
 # A merged report's units ran on several machines, whose clocks and GPUs do not share one timeline.

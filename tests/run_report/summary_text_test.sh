@@ -113,5 +113,20 @@ grep -qxF "... and 15 more failed case(s): units/*.xml, cases.xml" "$work/failed
   { echo "FAILED: 31 failed cases, 16 shown, and no word of the other 15:"; tail -4 "$work/failed3.txt"; exit 1; }
 long=$(awk '{ if (length($0) > n) n = length($0) } END { print n }' "$work/failed3.txt")
 [ "$long" -le 310 ] || { echo "FAILED: a failure line of $long characters (cut at 300)"; exit 1; }
+# Units that shared processes (kconform_runner --units: a pack) are one span on the timeline: the first
+# carries their processes, the others 0 and the same start and GPU, their seconds added. Here a pack of
+# two (10 s + 5 s from t = 100) beside a unit of its own (from t = 112 for 2 s): 15 s from start to
+# end, at most 2 at once; the processes counted once (2 + 1).
+timeline="$work/timeline"
+cp -r "$here/recorded_run" "$timeline"
+rm -f "$timeline"/units/*.tsv
+row() { printf '%s\t1\t1\t0\t0\t%s\t%s\t0\t%s\t0\t0\t0\t0\t0\t0\t0\t0\n' "$@"; }
+row fam.conformance.A 2 10 100 >"$timeline/units/fam.conformance.A.tsv"
+row fam.conformance.B 0 5 100 >"$timeline/units/fam.conformance.B.tsv"
+row fam.conformance.C 1 2 112 >"$timeline/units/fam.conformance.C.tsv"
+bash "$root/scripts/summarise_run.sh" "$timeline" "NVIDIA H100" 1 0 1 0 "" >"$work/summary7.md" 2>/dev/null
+grep -qxF "Timeline: 15 s from the first unit's start to the last one's end; no unit running for 0 s, one alone for 13 s, at most 2 at once" "$work/summary7.md" ||
+  { echo "FAILED: a pack's units as one span:"; grep '^Timeline' "$work/summary7.md"; exit 1; }
+grep -qF "in 3 GPU units and 3 processes" "$work/summary7.md" || { echo "FAILED: the processes:"; grep '^Cases' "$work/summary7.md"; exit 1; }
 echo "passed: the first catch reads decoded, on one line, with its first wrong element; busy time and units per GPU;" \
-  "a slow perf point names its card; each failed case is named with what its failure says"
+  "a slow perf point names its card; each failed case is named with what its failure says; a pack's units one span"

@@ -87,6 +87,9 @@ KCONFORM_CASE_TIMEOUT_S=2 KCONFORM_KERNEL_DEADLINE_S=1 KCONFORM_HANG_STREAK=1 \
 probe_xml="$dir/units/runner.multi.Probe.xml" gpu_xml="$dir/units/runner.multi.ProbeGpu.xml"
 [ -f "$probe_xml" ] && [ -f "$gpu_xml" ] || fail "--units wrote no report per unit: $(ls "$dir/units" | grep multi | tr '\n' ' ')"
 [ ! -f "$dir/units/runner.multi.xml" ] || fail "--units also wrote a report of the whole"
+# The processes they shared counted once, on the first unit (column 6 of each unit's statistics).
+shared=$(cut -f6 "$dir/units/runner.multi.Probe.tsv") second=$(cut -f6 "$dir/units/runner.multi.ProbeGpu.tsv")
+[ "${shared:-0}" -ge 1 ] && [ "$second" = 0 ] || fail "--units counted the shared processes as $shared and $second, not once (N and 0)"
 [ "$(grep -c '<testcase ' "$probe_xml")" -eq 6 ] || fail "unit Probe's report holds $(grep -c '<testcase ' "$probe_xml") cases, not its 6"
 [ "$(grep -c '<testcase ' "$gpu_xml")" -eq 4 ] || fail "unit ProbeGpu's report holds $(grep -c '<testcase ' "$gpu_xml") cases, not its 4"
 expect "$probe_xml" PassesBefore passed

@@ -9,14 +9,22 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failures=0
 
-# listing <quick test's --units>...: per-unit tests of A and B (label gpu), one quick test per argument.
+# listing <quick test's --units>...: per-unit tests of A and B (label gpu), one quick test per argument;
+# with PACK=<units> in the environment those units run in one pack (KCONFORM_PACK_SECONDS: a gpu test
+# with --units) instead of a test each.
 listing() {
   python3 - "$@" >"$work/listing.json" <<'PY'
-import json, sys
+import json, os, sys
 exe = "/build/tests/fam_gpu_tests"
+packed = [u for u in os.environ.get("PACK", "").split(",") if u]
 tests = [{"name": f"fam.conformance.{u}",
           "command": ["runner", "run", "--exe", exe, "--name", f"fam.conformance.{u}", "--unit", u],
-          "properties": [{"name": "LABELS", "value": ["gpu", "fam", "conformance"]}]} for u in ("A", "B")]
+          "properties": [{"name": "LABELS", "value": ["gpu", "fam", "conformance"]}]} for u in ("A", "B") if u not in packed]
+if packed:
+    tests.append({"name": "fam.conformance.pack1of1",
+                  "command": ["runner", "run", "--exe", exe, "--name", "fam.conformance.pack1of1", "--units", ",".join(packed),
+                              "--name-prefix", "fam.conformance."],
+                  "properties": [{"name": "LABELS", "value": ["gpu", "fam", "conformance"]}]})
 for k, units in enumerate(sys.argv[1:], 1):
     name = f"fam.conformance.quick.{k}of{len(sys.argv) - 1}"
     tests.append({"name": name,
@@ -53,6 +61,10 @@ expect FAILED "a slice missing" "A@1/3,B" "A@2/3"
 expect FAILED "A whole and in slices" "A,B" "A@1/2" "A@2/2"
 expect FAILED "a slice past its count" "A@3/2,B"
 expect FAILED "a unit the per-unit tests do not have" "A,B,C"
+# Packs: the full run's tests of the units may be a pack of several.
+PACK=A,B expect PASSED "A and B in a pack, each once in quick" "A,B"
+PACK=A,B expect FAILED "A and B in a pack, B missed in quick" "A"
+PACK=A expect FAILED "A in a pack, C only in quick" "A,B,C"
 
 if [ "$failures" -gt 0 ]; then
   echo "FAILED: $failures of check_quick_tests.sh's verdicts were wrong"

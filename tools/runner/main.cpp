@@ -738,7 +738,7 @@ int run_unit(const options& o) {
     write_unit_reports(report_dir, unit);
   } else {
     // Each unit reported as its own (the report readers' layout): its cases, the processes they
-    // shared, and its cases' seconds plus an equal share of what no case took (listing, the processes'
+    // shared (on the first unit only, below), and its cases' seconds plus an equal share of what no case took (listing, the processes'
     // starts and ends), so the units' seconds add up to the run's wall time, as separate units' do.
     std::vector<unit_outcome> parts;
     double in_cases = 0;
@@ -758,6 +758,10 @@ int run_unit(const options& o) {
       if (!part.cases.empty()) parts.push_back(std::move(part));
     }
     const double outside_share = parts.empty() ? 0 : std::max(0.0, unit.seconds - in_cases) / static_cast<double>(parts.size());
+    // The processes they shared counted once, on the first: every reader adds units' processes up
+    // (summary.md, report.html), and a pack of five read as five processes, the very count packs cut
+    // (KCONFORM_PACK_SECONDS). Their shared start stays on each (class_timeline.sh groups by it).
+    for (std::size_t k = 1; k < parts.size(); ++k) parts[k].processes = 0;
     for (unit_outcome& part : parts) {
       part.seconds += outside_share;
       // The processes' launches and exits, shared as the rest of what no case took.
