@@ -59,7 +59,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 # Nothing inherited may change a grade: a quick run's cost cap, a narrowing filter, another run's
 # seed or report folder (KCONFORM_GRADE_SUITE_BUILD, which only says where the suite is built, stays).
 # KCONFORM_GRADING_SLOTS_PER_GPU (how many grading processes share a GPU) and KCONFORM_HOST_GPU_PROCESSES
-# (how many the host runs at once: ctest_config/slots_per_gpu.sh) are throughput, not a grade: read first.
+# (how many run at once over the GPUs a batch sees: ctest_config/slots_per_gpu.sh) are throughput, not a
+# grade: read first.
 slots=${KCONFORM_GRADING_SLOTS_PER_GPU:-8}
 host_processes=${KCONFORM_HOST_GPU_PROCESSES:-16}
 for var in $(compgen -e | grep '^KCONFORM_' | grep -v '^KCONFORM_GRADE_SUITE_BUILD$'); do unset "$var"; done
