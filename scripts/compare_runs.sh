@@ -50,9 +50,16 @@ cases_of() {
     sed -nE "s/^ *<testcase classname=\"([^\"]*)\" name=\"([^\"]*)\" time=\"[^\"]*\" status=\"([^\"]*)\".*/$unit\t\1.\2\t\3/p" "$f"
   done | awk -F'\t' '{print $1 "/" $2 "\t" $3}'
 }
+. "$(dirname "$0")/xml_text.sh"  # xml_text
 # The first line of each failed case's message (<failure message="..."> on the line after its
-# <testcase>), "<case>\t<line>", for the timing listing, its XML entities read back.
+# <testcase>), "<case>\t<line>", for the timing listing, the line's XML entities read back (xml_text;
+# the case's name as cases_of gives it).
 failures_of() {
+  local raw=$work/failures.raw
+  raw_failures_of "$1" >"$raw"
+  paste <(cut -f1 "$raw") <(cut -f2- "$raw" | xml_text)
+}
+raw_failures_of() {
   for f in "$1"/units/*.xml; do
     [ -f "$f" ] || continue
     awk -v unit="$(basename "$f" .xml)" '
@@ -62,9 +69,6 @@ failures_of() {
       }
       match($0, /<failure message="[^"]*"/) && key != "" {
         said = substr($0, RSTART + 18, RLENGTH - 19); sub(/&#(10|13|[xX]0*[aAdD]);.*/, "", said)
-        # XML text as a reader wants it: the five entities, &amp; last (it could spell another).
-        gsub(/&lt;/, "<", said); gsub(/&gt;/, ">", said); gsub(/&quot;/, "\"", said); gsub(/&apos;/, "\047", said)
-        gsub(/&amp;/, "\\&", said)
         print key "\t" said; key = ""
       }' "$f"
   done

@@ -9,9 +9,9 @@
 set -u
 out=$1 gpu_name=$2 build_s=$3 build_status=$4 test_s=$5 ctest_status=$6 args=$7
 
-# An XML attribute's text as a reader wants it in markdown: entities decoded (&amp; last, so "&amp;lt;"
-# stays "&lt;"), line breaks as spaces, and '|' escaped so it cannot split a table cell.
-xml_text() { sed "s/&lt;/</g; s/&gt;/>/g; s/&quot;/\"/g; s/&apos;/'/g; s/&#10;/ /g; s/&#13;/ /g; s/&#9;/ /g; s/&amp;/\&/g"; }
+# An XML attribute's text as a reader wants it in markdown: entities decoded, line breaks as spaces
+# (xml_text), and '|' escaped so it cannot split a table cell (pipes).
+. "$(dirname "$0")/xml_text.sh"
 pipes() { sed 's/|/\\|/g'; }
 # Each failed case of tools/runner's units/<unit>.xml: "<unit>: <suite>.<case>", then what its failure
 # says, indented: the first wrong element, the case, the replay command, the data file (a value
