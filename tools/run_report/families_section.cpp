@@ -1,4 +1,5 @@
 // The families and slowest-units sections (page_sections.hpp).
+#include "fixtures/case_progress.hpp"
 #include "fixtures/time_spent.hpp"
 #include "tools/perf_report/html_text.hpp"
 #include "tools/run_report/page_sections.hpp"
@@ -40,7 +41,7 @@ struct time_split {
           kinds[k] += std::atof(v.c_str());
           any = true;
         }
-      if (const std::string v = c.property("device_open_seconds"); !v.empty()) device_open += std::atof(v.c_str());
+      if (const std::string v = c.property(progress::device_open_property); !v.empty()) device_open += std::atof(v.c_str());
     }
   }
   double other() const {

@@ -59,7 +59,7 @@ progress_records parse_progress(const std::string& text) {
       }
       r.message = kc::progress::unescape_field(f[5]);
       if (!device_open_seconds.empty() && r.name == last_started) {
-        r.properties.emplace_back("device_open_seconds", device_open_seconds);
+        r.properties.emplace_back(progress::device_open_property, device_open_seconds);
         device_open_seconds.clear();
       }
       ended.insert(r.name);

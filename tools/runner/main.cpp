@@ -48,6 +48,7 @@
 // by the program's case listener) precedes it: `clean`
 // fails a case with any, `expect-hazard` fails a case without one (the known-bad rows only a
 // sanitizer can catch).
+#include "fixtures/case_progress.hpp"
 #include "fixtures/replay.hpp"
 #include "fixtures/watchdog.hpp"
 #include "tools/runner/case_listing.hpp"
@@ -581,7 +582,7 @@ int run_unit(const options& o) {
       // A process that opened its GPU in this case and died in it (a hang-bound student's first case)
       // still says what its start-up took.
       if (!records.unclaimed_device_open_seconds.empty())
-        r.properties.emplace_back("device_open_seconds", records.unclaimed_device_open_seconds);
+        r.properties.emplace_back(progress::device_open_property, records.unclaimed_device_open_seconds);
       if (const std::size_t seen = hazards[died_in]; o.sanitizer == "clean" && seen > 0)
         r.message += "\n" + tool + " reported " + std::to_string(seen) + " hazard(s) during this case";
       reports.cases.push_back(r);

@@ -1,5 +1,6 @@
 #include "tools/runner/unit_report.hpp"
 
+#include "fixtures/case_progress.hpp"
 #include "fixtures/gpu_environment.hpp"
 #include "fixtures/time_spent.hpp"
 
@@ -153,12 +154,17 @@ unit_outcome with_cases_replaced(const unit_outcome& earlier, const unit_outcome
 std::string stats_line(const unit_outcome& unit) {
   // What its cases' seconds went to, by kind (fixtures/time_spent.hpp: the cases' <kind>_seconds
   // properties): inputs and CPU references, waiting for the GPU, downloads, comparisons, device
-  // allocations and frees, guard zones.
+  // allocations and frees, guard zones; and opening the GPU (device_open_seconds: the CUDA start-up
+  // each process makes in its first case, fixtures/case_progress.hpp), inside the case time, so not
+  // "outside any case": on 4 H200s at c36ac4f 307 of the run's 809 unit-seconds, the largest share.
   double spent[std::size(time_spent::every_kind)] = {};
+  double device_open = 0;
   for (const case_result& c : unit.cases)
-    for (const auto& [key, value] : c.properties)
+    for (const auto& [key, value] : c.properties) {
+      if (key == progress::device_open_property) device_open += std::atof(value.c_str());
       for (const time_spent::kind k : time_spent::every_kind)
         if (key == time_spent::property_name(k)) spent[static_cast<int>(k)] += std::atof(value.c_str());
+    }
   // The unit's seconds outside any case: listing the cases, starting each process (loading its
   // libraries, static initialisation, the CUDA context where no case made it), its exit.
   double in_cases = 0;
@@ -175,14 +181,7 @@ std::string stats_line(const unit_outcome& unit) {
       << fixed2(std::max(0.0, unit.seconds - in_cases));
   for (std::size_t k = 1; k < std::size(spent); ++k) out << '\t' << fixed2(spent[k]);  // every kind but input, in order
   out << '\t' << (unit.gpu.empty() ? std::string("-") : unit.gpu);
-  // Last, the cases' seconds opening the GPU (device_open_seconds: the CUDA start-up each process
-  // makes in its first case, fixtures/case_progress.hpp). Inside the case time, so not "outside any
-  // case"; on 4 H200s at c36ac4f 307 of the shared run's 809 unit-seconds, the largest share of all.
-  double device_open = 0;
-  for (const case_result& c : unit.cases)
-    for (const auto& [key, value] : c.properties)
-      if (key == "device_open_seconds") device_open += std::atof(value.c_str());
-  out << '\t' << fixed2(device_open);
+  out << '\t' << fixed2(device_open);  // last: a column added after the GPU's
   return out.str();
 }
 
