@@ -269,6 +269,7 @@ process_end run_child(const child_spec& spec, const std::function<void(const std
     for (int reads = 0; reads < 1024 && (got = ::read(out_fd, buffer, sizeof buffer)) > 0; ++reads)
       pending.append(buffer, static_cast<std::size_t>(got));
   }
+  hand_out_lines(pending, on_line);  // line by line, as while it ran
   if (!pending.empty()) on_line(pending);
   ::close(out_fd);
   tool_log.poll(on_tool_line, true);  // what the tool wrote last (exit-time reports: leaks)
