@@ -11,6 +11,9 @@
 # of it with 0.
 #   pack_registration_test.sh <cmake> <source dir> <scratch dir>
 set -u
+# The expected lists below are in byte order: sort collates by the locale (en_US puts pack1of2 before
+# Tiny2, C after Unrecorded), and the GPU box's differs from CI's.
+export LC_ALL=C
 cmake=$1 source=$2 scratch=$3
 failures=0
 fail() { echo "FAILED: $*"; failures=$((failures + 1)); }
