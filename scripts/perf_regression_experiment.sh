@@ -97,7 +97,7 @@ done
 {
   echo "# Real code regressions against the perf verdict"
   echo
-  echo "GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -n 1); $runs run(s) of the perf label per regression, judged against ctest_config/baselines at ${KCONFORM_COMMIT:-$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)}."
+  echo "GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -n 1); $runs run(s) of the perf label per regression, judged against ctest_config/baselines at ${KCONFORM_COMMIT:-$("$root/scripts/tree_commit.sh" "$root")}."
   echo
   echo "| regression | its points | flagged SLOW in every run | its ratios (min–max) | other points SLOW in any run | pass wall s |"
   echo "|---|---|---|---|---|---|"

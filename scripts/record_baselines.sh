@@ -22,7 +22,7 @@ file=$(build/gpu/tools/baseline/kconform_baseline name "$gpu_name")
 raw=build/gpu/baseline-runs
 mkdir -p ctest_config/baselines
 rm -rf "$raw" && mkdir -p "$raw"
-export KCONFORM_COMMIT=${KCONFORM_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
+export KCONFORM_COMMIT=${KCONFORM_COMMIT:-$("$root/scripts/tree_commit.sh" "$root")}
 export KCONFORM_REQUIRE_GPU=1
 for i in $(seq 1 "$runs"); do
   echo "== run $i of $runs"

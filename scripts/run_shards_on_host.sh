@@ -32,8 +32,7 @@ done
 if [ "$n" -lt 1 ] || [ "$n" -gt "$gpus" ]; then echo "run_shards_on_host.sh: $n shards need $n GPUs; this host has $gpus"; exit 2; fi
 mkdir -p "$out" && out=$(cd "$out" && pwd)
 # The commit each report names: a shard's tree is a copy, not a git checkout, so it is told.
-[ -n "${KCONFORM_COMMIT:-}" ] || KCONFORM_COMMIT=$(git -C "$root" rev-parse --short HEAD 2>/dev/null)
-[ -z "$KCONFORM_COMMIT" ] && unset KCONFORM_COMMIT || export KCONFORM_COMMIT
+export KCONFORM_COMMIT=${KCONFORM_COMMIT:-$("$root/scripts/tree_commit.sh" "$root")}
 
 # A tree per shard: the files git tracks and the untracked ones it does not ignore (no build output);
 # outside a git checkout, everything but build/ and reports/.

@@ -87,7 +87,7 @@ echo "- driver: $(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>
 # The host matters too: the CPU references and host work are a third of the unit time, and two H100
 # hosts ran the same tests in 120 s and 139 s (issue 21).
 [ -f "$out/host.txt" ] && echo "- host: $(head -n 1 "$out/host.txt")"
-echo "- commit: ${KCONFORM_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo 'unknown (not a git checkout; set KCONFORM_COMMIT)')}"
+echo "- commit: ${KCONFORM_COMMIT:-$("$(dirname "$0")/tree_commit.sh" "$PWD")}"
 packs=; [ "${KCONFORM_PACK_SECONDS:-0}" = 0 ] || packs=" (small units in packs of ${KCONFORM_PACK_SECONDS} s: KCONFORM_PACK_SECONDS)"
 echo "- command: scripts/run_gpu_suite.sh $args${KCONFORM_SHARD:+ (shard $KCONFORM_SHARD)}$packs"
 echo "- build: $build_s s (status $build_status); tests: $test_s s (ctest status $ctest_status)${KCONFORM_PHASE_SECONDS:+: $KCONFORM_PHASE_SECONDS}"
