@@ -111,10 +111,13 @@ if [ "$gpus" -gt 1 ]; then
   alone_per_gpu=ON alone_threads=$(( $(nproc) / gpus )); [ "$alone_threads" -ge 1 ] || alone_threads=1
   alone_jobs=(-j "$gpus")
 fi
-# KCONFORM_PACK_SECONDS=<s> (opt-in, not yet measured on a GPU): the shared phase's small units in packs
-# of about s recorded seconds, one process each (ctest_config/KconformTesting.cmake says why); 0, or
-# unset, every unit its own process. Passed every time, so a build once packed is not packed by default.
-pack_seconds=${KCONFORM_PACK_SECONDS:-0}
+# KCONFORM_PACK_SECONDS=<s>: the shared phase's small units in packs of about s recorded seconds, one
+# process each (ctest_config/KconformTesting.cmake says why); 0, every unit its own process. 12 unless
+# set: on one H200 (d51eadb, the same machine, one run each) 12 s packs ran the same 17,485 cases in 90
+# processes instead of 112, their opening of the GPU 79 unit-seconds instead of 126, the shared phase
+# 62 s instead of 67 (docs/architecture.md, "Several GPUs"). Passed every time, so a build configured
+# with one setting is not run with another.
+pack_seconds=${KCONFORM_PACK_SECONDS:-12}
 [[ "$pack_seconds" =~ ^(0|[1-9][0-9]*)$ ]] || { echo "run_gpu_suite.sh: KCONFORM_PACK_SECONDS must be a whole number (0: off)"; exit 2; }
 export KCONFORM_PACK_SECONDS=$pack_seconds  # summary.md names it
 { cmake --preset gpu -DKCONFORM_GPU_SLOTS="$slots" -DKCONFORM_REFERENCE_THREADS="$threads" \
