@@ -106,7 +106,8 @@ endif()
 # The recorded run's seconds a test (above); a cache entry so that a registration test can hand its own.
 set(KCONFORM_RECORDED_COSTS "${CMAKE_CURRENT_LIST_DIR}/test_costs.txt" CACHE FILEPATH
     "The recorded seconds of each test (CTest's cost-data format) that shards and packs are decided from")
-# Packs (opt-in; 0, the default, is off): in the shared phase, a program's small units run together in
+# Packs (0 here, the presets' value, is off; scripts/run_gpu_suite.sh, the main job, passes 12 unless
+# KCONFORM_PACK_SECONDS says otherwise): in the shared phase, a program's small units run together in
 # processes of about this many recorded seconds (<family>.<kind>.pack.<i>of<n>, kconform_runner
 # --units: each unit still reported as its own, a crash or hang costing its case), instead of one
 # process each. Why: a process's first case waits to open the GPU (the CUDA start-up, which the driver
@@ -118,7 +119,7 @@ set(KCONFORM_RECORDED_COSTS "${CMAKE_CURRENT_LIST_DIR}/test_costs.txt" CACHE FIL
 # the huge suites (every core each) or the sanitizer runs. With packs on: a name filter (-R, -E) sees
 # the pack, not the units in it; gpu-quick-per-unit runs the packs whole; a run's test_costs.txt gains
 # the packs' seconds and keeps its units' old ones (CTest keeps the lines of tests it did not run), so
-# refresh the checked-in file from a run without packs.
+# refresh the checked-in file from a run without packs (KCONFORM_PACK_SECONDS=0 scripts/run_gpu_suite.sh).
 set(KCONFORM_PACK_SECONDS 0 CACHE STRING "Recorded seconds of a pack of small GPU units run in one process (0: every unit its own)")
 if(NOT KCONFORM_PACK_SECONDS MATCHES "^(0|[1-9][0-9]*)$")
   message(FATAL_ERROR "KCONFORM_PACK_SECONDS must be a whole number (0: off), not '${KCONFORM_PACK_SECONDS}'")
