@@ -108,7 +108,7 @@ set(KCONFORM_RECORDED_COSTS "${CMAKE_CURRENT_LIST_DIR}/test_costs.txt" CACHE FIL
     "The recorded seconds of each test (CTest's cost-data format) that shards and packs are decided from")
 # Packs (0 here, the presets' value, is off; scripts/run_gpu_suite.sh, the main job, passes 12 unless
 # KCONFORM_PACK_SECONDS says otherwise): in the shared phase, a program's small units run together in
-# processes of about this many recorded seconds (<family>.<kind>.pack.<i>of<n>, kconform_runner
+# processes of about this many recorded seconds (<family>.<kind>.pack<i>of<n>, kconform_runner
 # --units: each unit still reported as its own, a crash or hang costing its case), instead of one
 # process each. Why: a process's first case waits to open the GPU (the CUDA start-up, which the driver
 # makes one at a time for the host), and on 4 H200s at c36ac4f that was 285 of the shared phase's 733

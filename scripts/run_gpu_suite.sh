@@ -112,12 +112,16 @@ if [ "$gpus" -gt 1 ]; then
   alone_jobs=(-j "$gpus")
 fi
 # KCONFORM_PACK_SECONDS=<s>: the shared phase's small units in packs of about s recorded seconds, one
-# process each (ctest_config/KconformTesting.cmake says why); 0, every unit its own process. 12 unless
-# set: on one H200 (d51eadb, the same machine, one run each) 12 s packs ran the same 17,485 cases in 90
-# processes instead of 112, their opening of the GPU 79 unit-seconds instead of 126, the shared phase
-# 62 s instead of 67 (docs/architecture.md, "Several GPUs"). Passed every time, so a build configured
-# with one setting is not run with another.
-pack_seconds=${KCONFORM_PACK_SECONDS:-12}
+# process each (ctest_config/KconformTesting.cmake says why); 0, every unit its own process. Unset: 12
+# for a whole run, 0 when ctest arguments follow the folder (a name filter, -R SharedTiled, sees a
+# pack's name, not its units', and would leave a packed unit out without a word). On one H200
+# (d51eadb, one run each, the second reusing the first's build) 12 s packs ran the same 17,485 cases in
+# 90 processes instead of 112, their opening of the GPU 79 unit-seconds instead of 126, the shared
+# phase 62 s instead of 67 (docs/architecture.md, "Several GPUs"). Passed every time, so a build
+# configured with one setting is not run with another.
+if [ -n "${KCONFORM_PACK_SECONDS:-}" ]; then pack_seconds=$KCONFORM_PACK_SECONDS
+elif [ $# -eq 0 ]; then pack_seconds=12
+else pack_seconds=0; fi
 [[ "$pack_seconds" =~ ^(0|[1-9][0-9]*)$ ]] || { echo "run_gpu_suite.sh: KCONFORM_PACK_SECONDS must be a whole number (0: off)"; exit 2; }
 export KCONFORM_PACK_SECONDS=$pack_seconds  # summary.md names it
 { cmake --preset gpu -DKCONFORM_GPU_SLOTS="$slots" -DKCONFORM_REFERENCE_THREADS="$threads" \
@@ -199,7 +203,8 @@ if [ $build_status -eq 0 ]; then
   scripts/merge_junit.sh kconform "$out/junit-shared.xml" "$out/junit-alone.xml" >"$out/junit.xml"
   rm -f "$out/junit-shared.xml" "$out/junit-alone.xml" "$out/.phase-costs"
   # The seconds CTest keeps per test (its running average), which orders the next run longest first:
-  # copy it over ctest_config/test_costs.txt to refresh what a fresh build starts from.
+  # copy it over ctest_config/test_costs.txt to refresh what a fresh build starts from, from a run
+  # with KCONFORM_PACK_SECONDS=0 (a packed run's file holds the packs' seconds and its units' old ones).
   cp build/gpu/Testing/Temporary/CTestCostData.txt "$out/test_costs.txt" 2>/dev/null
 fi
 t2=$(date +%s)

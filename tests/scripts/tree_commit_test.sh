@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# scripts/tree_commit.sh on a scratch checkout: the short HEAD when the tracked files are that commit's,
-# the count of changed tracked files when they are not (an untracked file is not counted: build
-# outputs and reports are untracked), and "unknown" outside a checkout.
+# scripts/tree_commit.sh on a scratch checkout: the short HEAD when the files are that commit's, and
+# the count of files that differ when some do: edited, staged, removed, new and not ignored (an
+# ignored file, like build/ in this repository, is not counted); "unknown" outside a checkout.
 #   tree_commit_test.sh <scripts dir>
 set -u
 scripts=$1
@@ -14,15 +14,19 @@ expect() {  # expect <what> <got> <want>
 repo=$work/repo
 mkdir -p "$repo" && cd "$repo" || exit 1
 git init -q . && git config user.email t@t && git config user.name t
-printf 'a\n' >a.txt && printf 'b\n' >b.txt && git add a.txt b.txt && git commit -qm one
+printf 'a\n' >a.txt && printf 'b\n' >b.txt && printf 'c\n' >c.txt && printf 'build/\n' >.gitignore
+git add a.txt b.txt c.txt .gitignore && git commit -qm one
 head=$(git rev-parse --short HEAD)
 expect "clean" "$("$scripts/tree_commit.sh" "$repo")" "$head"
-printf 'new\n' >untracked.txt
-expect "an untracked file" "$("$scripts/tree_commit.sh" "$repo")" "$head"
+mkdir -p build && printf 'o\n' >build/out.o
+expect "an ignored file" "$("$scripts/tree_commit.sh" "$repo")" "$head"
 printf 'a2\n' >a.txt
-expect "one file edited" "$("$scripts/tree_commit.sh" "$repo")" "$head with 1 tracked file changed"
+expect "one file edited" "$("$scripts/tree_commit.sh" "$repo")" "$head with 1 file changed"
+printf 'c2\n' >c.txt && git add c.txt
+expect "one edited, one staged" "$("$scripts/tree_commit.sh" "$repo")" "$head with 2 files changed"
 rm b.txt
-expect "one edited, one removed" "$("$scripts/tree_commit.sh" "$repo")" "$head with 2 tracked files changed"
+mkdir -p new && printf 'n\n' >new/file.txt
+expect "edited, staged, removed, one new in a new folder" "$("$scripts/tree_commit.sh" "$repo")" "$head with 4 files changed"
 mkdir -p "$work/plain"
 expect "not a checkout" "$("$scripts/tree_commit.sh" "$work/plain")" "unknown (not a git checkout; set KCONFORM_COMMIT)"
 [ "$failures" = 0 ] || exit 1
