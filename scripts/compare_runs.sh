@@ -23,7 +23,9 @@
 #
 # The one-machine run must be of one GPU (run_shards_on_host.sh --single pins it to GPU 0), as each
 # shard is: on several GPUs its perf units run once per GPU as <unit>.gpu<k> (KconformTesting.cmake,
-# EVERY_GPU), which a shard's do not.
+# EVERY_GPU), which a shard's do not. Both sides must also pack alike (KCONFORM_PACK_SECONDS, a whole
+# run's 12 by default): a pack is one CTest test holding several units, so runs packed differently list
+# different CTest tests, though the same cases.
 # Exit: 0 when nothing is lost, run twice, extra or of another verdict (timing verdicts aside), 1
 # otherwise, 2 on bad usage or a report without junit.xml.
 set -u
