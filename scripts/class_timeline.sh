@@ -32,6 +32,16 @@
 #     scripts/grade_synthetic_class.sh names them) or each student of any other, so a family over its
 #     time names the submissions that cost it (issue 33: ATAX's two examples that write out of bounds
 #     faulted under memcheck in every case, each case a fresh process and tool start).
+#   - the CUDA start-ups over time (issue 34: does a host of more GPUs start more processes a second?):
+#     each judge's opening of its GPU (device_open_seconds) and each executor's start to its open GPU
+#     (executor_device_seconds: its sandbox, a sanitizer's tool, its CUDA context), placed from the
+#     start of the case that paid it (a unit's cases one after another from its process's first record;
+#     an executor's after its judge's; value groups that share a process all from that process's start),
+#     so within a case's seconds of where they were: per bucket, those completed a second, those in
+#     progress on average and the mean seconds of those completed; then, over the buckets with at least
+#     4 in progress, the range and median of the completions a second, and what the class's start-ups
+#     take at that median rate. A rate that stays flat while more are in progress is a host that makes
+#     them one at a time (on 2 and 4 H200s: ~3 a second, docs/grading.md, "Session of 2026-11-28 (sixth)").
 # Times are the runner's wall clock; the builds (before the first process) are not in these records.
 # Exit: 0 printed; 1 no unit record under <grades dir>, or a bucket that is not a positive number.
 set -uo pipefail
@@ -59,6 +69,7 @@ activities = {kind: dict.fromkeys(ACTIVITY_KEYS, 0.0) for kind in budget}
 costliest = {}  # (kind, unit, case) -> [seconds less start-up, runs]
 by_submission = {}  # (example or student, kind) -> [unit seconds, processes, students]
 synthetic = re.compile(r"^s[0-9]{3}_(.+)$")
+cuda_startups = []  # (start, end): a judge opening its GPU, an executor starting to its open GPU
 for student, record in unit_records(grades):
     unit, started, seconds = record.get("unit"), number(record.get("started")), number(record.get("seconds"))
     if not isinstance(unit, str) or started is None or seconds is None:
@@ -86,7 +97,17 @@ for student, record in unit_records(grades):
     # Units that shared processes (a student's value groups) report the same processes: counted once.
     submission[1][(student, key[2])] = max(submission[1].get((student, key[2]), 0), int(number(record.get("processes")) or 0))
     submission[2].add(student)
+    case_start = started + (number(record.get("launch_seconds")) or 0.0)
     for case in cases(record):
+        props = case.get("properties") if isinstance(case.get("properties"), dict) else {}
+        opened = number(props.get("device_open_seconds")) or 0.0
+        if opened > 0:
+            cuda_startups.append((case_start, case_start + opened))
+        executor = number(props.get("executor_device_seconds")) or 0.0
+        if executor > 0:
+            begin = case_start + opened + (number(props.get("executor_spawn_seconds")) or 0.0)
+            cuda_startups.append((begin, begin + executor))
+        case_start += number(case.get("seconds")) or 0.0
         startup = startup_seconds(case) or 0.0
         own = max(0.0, (number(case.get("seconds")) or 0.0) - startup)
         budget[kind][1] += startup
@@ -164,6 +185,36 @@ if any(sum(a.values()) > 0 for a in activities.values()):
             parts = [activities[kind][key] for key in ACTIVITY_KEYS]
             print(f"{kind:<12} {own:>9.1f} " + " ".join(f"{v:>9.1f}" for v in parts) +
                   f" {max(0.0, own - sum(parts)):>9.1f}")
+if cuda_startups:
+    # Each bucket's completions, and its start-ups in progress on average (the seconds of each
+    # start-up inside the bucket, over the bucket).
+    rows = []
+    t = 0.0
+    while t < end:
+        done = [e - s for s, e in cuda_startups if t <= e - t0 < t + bucket]
+        busy = sum(max(0.0, min(e - t0, t + bucket) - max(s - t0, t)) for s, e in cuda_startups) / bucket
+        rows.append((t, len(done) / bucket, busy, sum(done) / len(done) if done else 0.0))
+        t += bucket
+    print(f"\nCUDA start-ups (a judge opening its GPU, an executor starting to its open GPU), every {bucket:.0f} s: "
+          "completed a second, in progress on average, mean seconds of those completed:")
+    for t, rate, busy, mean in rows:
+        print(f"{t:>6.0f} s  {rate:>6.2f} {busy:>6.1f} {mean:>6.2f}")
+    total = len(cuda_startups)
+    mean_all = sum(e - s for s, e in cuda_startups) / total
+    crowded = [(rate, busy) for _, rate, busy, _ in rows if busy >= 4]
+    line = f"{total} start-ups, {mean_all:.2f} s each on average"
+    if crowded:
+        rates = sorted(rate for rate, _ in crowded)
+        median = rates[len(rates) // 2] if len(rates) % 2 else (rates[len(rates) // 2 - 1] + rates[len(rates) // 2]) / 2
+        line += (f"; in the {len(crowded)} bucket{'' if len(crowded) == 1 else 's'} with 4 or more in progress "
+                 f"({min(b for _, b in crowded):.1f}-{max(b for _, b in crowded):.1f}), "
+                 f"{rates[0]:.2f}-{rates[-1]:.2f} completed a second (median {median:.2f}, one every "
+                 f"{1 / median:.2f} s)")
+        if median > 0:
+            line += f"; at that rate the class's {total} take {total / median:.0f} s"
+    else:
+        line += "; no bucket had 4 or more in progress"
+    print(line)
 if costliest:
     print("\nthe costliest cases (seconds less start-ups, summed over their runs: a student's, or its attempts):")
     print(f"{'seconds':>8} {'mean s':>7} {'runs':>8}  kind        case")

@@ -272,6 +272,22 @@ grep -A2 '^the costliest cases' "$scratch/timeline.log" | grep -qE '^ +9\.5 +4\.
   { fail "class_timeline.sh: the costliest case is not Grade/N4096, 9.5 s over 2 runs"; indent <"$scratch/timeline.log"; }
 grep -A2 '^the costliest submissions' "$scratch/timeline.log" | grep -qE '^ +12\.0 +12\.0 +3\.0 +1  sanitizer +s1$' ||
   { fail "class_timeline.sh: the costliest submission is not s1's sanitizer units, 12 s in 3 processes"; indent <"$scratch/timeline.log"; }
+# The CUDA start-ups: s1's judge opened its GPU at 100 s for 1 s, its executor then for 0.5 s (10-15 s
+# from the first start, in the 5 s bucket at 10 s: 2 completed, 0.4 a second, 0.3 in progress).
+grep -qE '^ +10 s +0\.40 +0\.3 +0\.75$' "$scratch/timeline.log" ||
+  { fail "class_timeline.sh: the start-ups' bucket at 10 s is not 0.40 a second, 0.3 in progress, 0.75 s each"; indent <"$scratch/timeline.log"; }
+grep -qx '2 start-ups, 0.75 s each on average; no bucket had 4 or more in progress' "$scratch/timeline.log" ||
+  { fail "class_timeline.sh: the start-ups' summary (2, 0.75 s, none crowded)"; indent <"$scratch/timeline.log"; }
+# Ten judges opening their GPUs at once, 4 s each: one 5 s bucket, 8 in progress, 2 completed a second.
+timeline="$scratch/timeline-startups"
+for k in 0 1 2 3 4 5 6 7 8 9; do
+  unit "s$k" grade.configs 100 4 '{"name": "Grade/N33", "seconds": 4, "properties": {"device_open_seconds": "4.0"}}'
+done
+"$root/scripts/class_timeline.sh" "$timeline" 5 >"$scratch/timeline-startups.log" 2>&1 ||
+  { fail "class_timeline.sh (start-ups): exit $?"; indent <"$scratch/timeline-startups.log"; }
+grep -qE '^ +0 s +2\.00 +8\.0 +4\.00$' "$scratch/timeline-startups.log" &&
+  grep -qx '10 start-ups, 4.00 s each on average; in the 1 bucket with 4 or more in progress (8.0-8.0), 2.00-2.00 completed a second (median 2.00, one every 0.50 s); at that rate the class.s 10 take 5 s' "$scratch/timeline-startups.log" ||
+  { fail "class_timeline.sh: ten start-ups at once are not 2 a second with 8 in progress"; indent <"$scratch/timeline-startups.log"; }
 # A synthetic class's students (s<nnn>_<example>) are summed by example: two that fault under memcheck
 # in every case (6 processes, 30 s each) against one correct (1 process, 3 s).
 timeline="$scratch/timeline-synthetic"
