@@ -31,7 +31,7 @@ expect() {  # expect <xml> <case> <status> [message fragment]
   line=$(verdict "$1" "$2")
   case "$line" in *"status=\"$3\""*) ;; *) fail "$2: expected $3, got: ${line:-no record}"; return ;; esac
   if [ -n "${4:-}" ]; then
-    case "$line" in *"$4"*) ;; *) fail "$2: expected the message to say '$4': $line" ;; esac
+    case "$line" in *"$4"*) ;; *) fail "$2: expected the message to say '$4': $line"; return ;; esac
   fi
   echo "ok: $2 $3${4:+ ($4)}"
 }
