@@ -51,7 +51,7 @@ import re
 import sys
 
 sys.path.insert(0, sys.argv[3])
-from unit_records import ACTIVITY_KEYS, activity_seconds, cases, number, startup_seconds, unit_records  # scripts/unit_records.py
+from unit_records import ACTIVITY_KEYS, activity_seconds, cases, cuda_startups, number, startup_seconds, unit_records  # scripts/unit_records.py
 
 grades = sys.argv[1]
 try:
@@ -69,7 +69,7 @@ activities = {kind: dict.fromkeys(ACTIVITY_KEYS, 0.0) for kind in budget}
 costliest = {}  # (kind, unit, case) -> [seconds less start-up, runs]
 by_submission = {}  # (example or student, kind) -> [unit seconds, processes, students]
 synthetic = re.compile(r"^s[0-9]{3}_(.+)$")
-cuda_startups = []  # (start, end): a judge opening its GPU, an executor starting to its open GPU
+startups = []  # (start, end): a judge opening its GPU, an executor starting to its open GPU (cuda_startups)
 for student, record in unit_records(grades):
     unit, started, seconds = record.get("unit"), number(record.get("started")), number(record.get("seconds"))
     if not isinstance(unit, str) or started is None or seconds is None:
@@ -99,14 +99,7 @@ for student, record in unit_records(grades):
     submission[2].add(student)
     case_start = started + (number(record.get("launch_seconds")) or 0.0)
     for case in cases(record):
-        props = case.get("properties") if isinstance(case.get("properties"), dict) else {}
-        opened = number(props.get("device_open_seconds")) or 0.0
-        if opened > 0:
-            cuda_startups.append((case_start, case_start + opened))
-        executor = number(props.get("executor_device_seconds")) or 0.0
-        if executor > 0:
-            begin = case_start + opened + (number(props.get("executor_spawn_seconds")) or 0.0)
-            cuda_startups.append((begin, begin + executor))
+        startups.extend(cuda_startups(case, case_start))
         case_start += number(case.get("seconds")) or 0.0
         startup = startup_seconds(case) or 0.0
         own = max(0.0, (number(case.get("seconds")) or 0.0) - startup)
@@ -185,22 +178,22 @@ if any(sum(a.values()) > 0 for a in activities.values()):
             parts = [activities[kind][key] for key in ACTIVITY_KEYS]
             print(f"{kind:<12} {own:>9.1f} " + " ".join(f"{v:>9.1f}" for v in parts) +
                   f" {max(0.0, own - sum(parts)):>9.1f}")
-if cuda_startups:
+if startups:
     # Each bucket's completions, and its start-ups in progress on average (the seconds of each
     # start-up inside the bucket, over the bucket).
     rows = []
     t = 0.0
     while t < end:
-        done = [e - s for s, e in cuda_startups if t <= e - t0 < t + bucket]
-        busy = sum(max(0.0, min(e - t0, t + bucket) - max(s - t0, t)) for s, e in cuda_startups) / bucket
+        done = [e - s for s, e in startups if t <= e - t0 < t + bucket]
+        busy = sum(max(0.0, min(e - t0, t + bucket) - max(s - t0, t)) for s, e in startups) / bucket
         rows.append((t, len(done) / bucket, busy, sum(done) / len(done) if done else 0.0))
         t += bucket
     print(f"\nCUDA start-ups (a judge opening its GPU, an executor starting to its open GPU), every {bucket:.0f} s: "
           "completed a second, in progress on average, mean seconds of those completed:")
     for t, rate, busy, mean in rows:
         print(f"{t:>6.0f} s  {rate:>6.2f} {busy:>6.1f} {mean:>6.2f}")
-    total = len(cuda_startups)
-    mean_all = sum(e - s for s, e in cuda_startups) / total
+    total = len(startups)
+    mean_all = sum(e - s for s, e in startups) / total
     crowded = [(rate, busy) for _, rate, busy, _ in rows if busy >= 4]
     line = f"{total} start-ups, {mean_all:.2f} s each on average"
     if crowded:

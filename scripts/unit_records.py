@@ -54,16 +54,36 @@ ACTIVITY_KEYS = ("input_seconds", "gpu_wait_seconds", "download_seconds", "compa
 
 def activity_seconds(case):
     """{activity key: seconds} of the time_spent properties a case recorded."""
-    props = case.get("properties")
-    if not isinstance(props, dict):
-        return {}
+    props = properties(case)
     found = {k: number(props.get(k)) for k in ACTIVITY_KEYS}
     return {k: v for k, v in found.items() if v is not None}
 
 
+def properties(case):
+    """A case's properties (a dict), whatever the record holds."""
+    props = case.get("properties")
+    return props if isinstance(props, dict) else {}
+
+
+def cuda_startups(case, start):
+    """The CUDA start-ups a case paid, as (begin, end) from `start`, its own start: the judge opening its
+    GPU (device_open_seconds) first, then its executor's start to its open GPU (after its spawn:
+    executor_device_seconds, which holds a sanitizer's tool start and the executor's context)."""
+    props = properties(case)
+    spans = []
+    opened = number(props.get("device_open_seconds")) or 0.0
+    if opened > 0:
+        spans.append((start, start + opened))
+    executor = number(props.get("executor_device_seconds")) or 0.0
+    if executor > 0:
+        begin = start + opened + (number(props.get("executor_spawn_seconds")) or 0.0)
+        spans.append((begin, begin + executor))
+    return spans
+
+
 def startup_seconds(case):
     """The start-up seconds a case recorded, or None where it recorded none."""
-    props = case.get("properties")
-    values = [number(props.get(k)) for k in STARTUP_KEYS] if isinstance(props, dict) else []
+    props = properties(case)
+    values = [number(props.get(k)) for k in STARTUP_KEYS]
     values = [v for v in values if v is not None]
     return sum(values) if values else None
