@@ -351,11 +351,12 @@ check_result check_access(const access_case& requested, const prepared_input& in
     (void)cudaDeviceSynchronize();
     return check_result::not_launched(status.what() == launch_status::kind::refused, status.message() + "\n  case: " + context);
   }
-  if (auto problem = fault_after_sync(stream.get())) return check_result::fail(*problem + "\n  case: " + context);
   launch_aftermath after;  // guards of C, A, B and both inputs against their pristine copies: one read-back
   after.guards(out, "C").guards(a, "A").guards(b, "B");
   after.unchanged(a.data(), input.a_pristine.data(), c.n * sizeof(float), "A")
       .unchanged(b.data(), input.b_pristine.data(), c.n * sizeof(float), "B");
+  after.queue(stream.get());  // behind the launch, read back within its wait
+  if (auto problem = fault_after_sync(stream.get())) return check_result::fail(*problem + "\n  case: " + context);
   after.read();
   if (const auto problem = after.guard_problem()) return check_result::fail(*problem + "\n  case: " + context);
   if (const auto problem = after.input_problem()) return check_result::fail(*problem + "\n  case: " + context);

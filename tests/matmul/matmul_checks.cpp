@@ -354,11 +354,12 @@ check_result check_matmul(const variant& v, const matmul_config& config, const p
     return check_result::not_launched(status.what() == launch_status::kind::refused,
                                       status.message() + "\n  case: " + context_text);
   }
-  if (auto fault = fault_after_sync(stream.get())) return check_result::fail(*fault + "\n  case: " + context_text);
   launch_aftermath after;  // guards of C, A, B and both inputs against their pristine copies: one read-back
   after.guards(c, "C").guards(a, "A").guards(b, "B");
   after.unchanged(a.data(), input.pristine_a.data(), input.pristine_a.bytes(), "A")
       .unchanged(b.data(), input.pristine_b.data(), input.pristine_b.bytes(), "B");
+  after.queue(stream.get());  // behind the launch, read back within its wait
+  if (auto fault = fault_after_sync(stream.get())) return check_result::fail(*fault + "\n  case: " + context_text);
   after.read();
   if (const auto problem = after.guard_problem()) return check_result::fail(*problem + "\n  case: " + context_text);
   if (const auto problem = after.input_problem()) return check_result::fail(*problem + "\n  case: " + context_text);

@@ -104,6 +104,11 @@ check_result check_atax(const atax_case& c, const prepared_input& input, cublasH
     (void)cudaDeviceSynchronize();
     return check_result::not_launched(status.what() == launch_status::kind::refused, status.message() + "\n  case: " + context);
   }
+  launch_aftermath after;  // four guards and both inputs against their pristine copies: one read-back
+  after.guards(y, "y").guards(tmp, "tmp (scratch)").guards(a, "A").guards(x, "x");
+  after.unchanged(a.data(), input.pristine_a.data(), input.pristine_a.bytes(), "A")
+      .unchanged(x.data(), input.pristine_x.data(), input.pristine_x.bytes(), "x");
+  after.queue(stream.get());  // behind the launch, read back within its wait
   if (auto fault = fault_after_sync(stream.get()))
     return check_result::fail(*fault + "\n  (no PolyBench figure: the launch faulted)\n  case: " + context);
 
@@ -115,10 +120,6 @@ check_result check_atax(const atax_case& c, const prepared_input& input, cublasH
   ::testing::Test::RecordProperty("polybench_check", polybench.describe());
   const std::string figure = "\n  " + polybench.describe() + " (the verdict is the error bound's)";
 
-  launch_aftermath after;  // four guards and both inputs against their pristine copies: one read-back
-  after.guards(y, "y").guards(tmp, "tmp (scratch)").guards(a, "A").guards(x, "x");
-  after.unchanged(a.data(), input.pristine_a.data(), input.pristine_a.bytes(), "A")
-      .unchanged(x.data(), input.pristine_x.data(), input.pristine_x.bytes(), "x");
   after.read();
   if (const auto problem = after.guard_problem()) return check_result::fail(*problem + figure + "\n  case: " + context);
   if (const auto problem = after.input_problem()) return check_result::fail(*problem + figure + "\n  case: " + context);

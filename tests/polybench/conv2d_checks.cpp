@@ -202,9 +202,10 @@ check_result check_conv2d(const conv2d_case& c, const prepared_input& input) {
     (void)cudaDeviceSynchronize();
     return check_result::not_launched(status.what() == launch_status::kind::refused, status.message() + "\n  case: " + context);
   }
-  if (auto problem = fault_after_sync(stream.get())) return check_result::fail(*problem + "\n  case: " + context);
   launch_aftermath after;  // both guards and the input against its pristine copy: one read-back
   after.guards(b, "b").guards(a, "a").unchanged(a.data(), input.a_pristine.data(), bytes, "a");
+  after.queue(stream.get());  // behind the launch, read back within its wait
+  if (auto problem = fault_after_sync(stream.get())) return check_result::fail(*problem + "\n  case: " + context);
   after.read();
   if (const auto problem = after.guard_problem()) return check_result::fail(*problem + "\n  case: " + context);
   if (const auto problem = after.input_problem()) return check_result::fail(*problem + "\n  case: " + context);

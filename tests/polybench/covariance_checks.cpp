@@ -210,9 +210,10 @@ check_outcome check_covariance(const covariance_case& c, const prepared_input& i
     return {check_result::not_launched(status.what() == launch_status::kind::refused, status.message() + "\n  case: " + context),
             std::nullopt};
   }
-  if (auto fault = fault_after_sync(stream.get())) return {check_result::fail(*fault + "\n  case: " + context), std::nullopt};
   launch_aftermath after;  // the three guards: one read-back
   after.guards(symmat, "symmat").guards(mean, "mean").guards(data, "data");
+  after.queue(stream.get());  // behind the launch, read back within its wait
+  if (auto fault = fault_after_sync(stream.get())) return {check_result::fail(*fault + "\n  case: " + context), std::nullopt};
   after.read();
   if (const auto problem = after.guard_problem()) return {check_result::fail(*problem + "\n  case: " + context), std::nullopt};
 

@@ -84,11 +84,21 @@ std::string dump(const reduction_case& c, const std::string& context, const prep
   return "\n  data: " + path;
 }
 
-// Checks every pass of the generic driver as it goes (exact inputs only): after pass k, its output
-// must equal the reference reduction of pass k−1's expected output, exactly.
+// Checks every pass of the generic driver (exact inputs only): after pass k, its output must equal
+// the reference reduction of pass k−1's expected output, exactly. Each pass's output is copied, on the
+// check's stream right behind the pass, into a snapshot of its own (the next pass may overwrite the
+// buffer), and the snapshots are compared once the launch's one synchronisation is over. Why not
+// synchronise after each pass, as the checker did until issue 35: when processes share the GPU, each
+// synchronisation is a wait for this process's next GPU time slice, so a pass launched after one
+// waited for a slice of its own.
 struct pass_checker {
+  struct snapshot {
+    std::size_t index = 0;
+    pass_geometry pass;
+    device_buffer<float> output;
+  };
   const prepared_input* input = nullptr;
-  std::vector<float> previous;  // expected output of the last pass checked (exact integers)
+  std::vector<snapshot> snapshots;
   std::size_t observed = 0;
   std::string problem;
 
@@ -96,34 +106,44 @@ struct pass_checker {
     auto& checker = *static_cast<pass_checker*>(self);
     ++checker.observed;
     if (!checker.problem.empty()) return;
-    if (const auto fault = fault_after_sync(stream)) {
-      checker.problem = "pass " + std::to_string(index + 1) + ": " + *fault;
-      return;
-    }
-    // The first pass reads the input (its block sums shared with check_one_pass); a later one the
-    // previous pass's expected output.
-    std::shared_ptr<const std::vector<reference::block_sum>> first;
-    std::vector<reference::block_sum> later;
-    if (index == 0) first = checker.input->first_pass_reference(pass.chunk_elements, pass.grid);
-    else later = reference::reduce_pass(checker.previous, pass.chunk_elements, pass.grid);
-    const std::vector<reference::block_sum>& blocks = index == 0 ? *first : later;
-    std::vector<double> expected(blocks.size());
-    for (std::size_t b = 0; b < blocks.size(); ++b) expected[b] = blocks[b].sum;
-    std::vector<float> actual(pass.grid);
-    if (const cudaError_t e = cudaMemcpy(actual.data(), output, pass.grid * sizeof(float), cudaMemcpyDeviceToHost);
+    snapshot taken{index, pass, device_buffer<float>(pass.grid)};
+    // Also behind anything on the legacy default stream: a pass a driver put there by mistake is
+    // copied once it has run (and read the poison, enqueue_behind_delay).
+    wait_for_enqueued(stream, cudaStreamLegacy);
+    if (const cudaError_t e = cudaMemcpyAsync(taken.output.data(), output, pass.grid * sizeof(float), cudaMemcpyDeviceToDevice, stream);
         e != cudaSuccess) {
-      checker.problem = "pass " + std::to_string(index + 1) + ": reading its output failed: " + cudaGetErrorName(e);
+      checker.problem = "pass " + std::to_string(index + 1) + ": copying its output failed: " + cudaGetErrorName(e);
       return;
     }
-    const comparison result = compare_exact(expected, actual);
-    if (!result.ok()) {
-      std::ostringstream out;
-      out << "pass " << index + 1 << " (" << pass.n << " -> " << pass.grid << " x " << pass.block
-          << "): " << result.describe("partial");
-      checker.problem = out.str();
-      return;
+    checker.snapshots.push_back(std::move(taken));
+  }
+
+  // After the launch's synchronisation: each pass's snapshot against the reference, in pass order;
+  // the first that differs is the problem.
+  void compare_snapshots() {
+    if (!problem.empty()) return;
+    std::vector<float> previous;  // expected output of the last pass checked (exact integers)
+    for (const snapshot& s : snapshots) {
+      // The first pass reads the input (its block sums shared with check_one_pass); a later one the
+      // previous pass's expected output.
+      std::shared_ptr<const std::vector<reference::block_sum>> first;
+      std::vector<reference::block_sum> later;
+      if (s.index == 0) first = input->first_pass_reference(s.pass.chunk_elements, s.pass.grid);
+      else later = reference::reduce_pass(previous, s.pass.chunk_elements, s.pass.grid);
+      const std::vector<reference::block_sum>& blocks = s.index == 0 ? *first : later;
+      std::vector<double> expected(blocks.size());
+      for (std::size_t b = 0; b < blocks.size(); ++b) expected[b] = blocks[b].sum;
+      const std::vector<float> actual = s.output.download();
+      const comparison result = compare_exact(expected, actual);
+      if (!result.ok()) {
+        std::ostringstream out;
+        out << "pass " << s.index + 1 << " (" << s.pass.n << " -> " << s.pass.grid << " x " << s.pass.block
+            << "): " << result.describe("partial");
+        problem = out.str();
+        return;
+      }
+      previous.assign(expected.begin(), expected.end());
     }
-    checker.previous.assign(expected.begin(), expected.end());
   }
 };
 
@@ -149,10 +169,11 @@ check_result check_one_pass(const reduction_case& c, const prepared_input& input
     (void)cudaDeviceSynchronize();
     return check_result::not_launched(status.what() == launch_status::kind::refused, status.message() + "\n  case: " + context);
   }
-  if (auto problem = fault_after_sync(stream.get())) return check_result::fail(*problem + "\n  case: " + context);
   launch_aftermath after;  // both guards and the input against its pristine copy: one read-back
   after.guards(out, "partial sums").guards(in, "input");
   if (!v.pass.destroys_input) after.unchanged(in.data(), input.pristine.data(), c.n * sizeof(float));
+  after.queue(stream.get());  // behind the launch, read back within its wait
+  if (auto problem = fault_after_sync(stream.get())) return check_result::fail(*problem + "\n  case: " + context);
   after.read();
   if (const auto problem = after.guard_problem()) return check_result::fail(*problem + "\n  case: " + context);
   if (const auto problem = after.input_problem())
@@ -192,13 +213,15 @@ check_result check_full_reduction(const reduction_case& c, const prepared_input&
     return check_result::not_launched(outcome.status.what() == launch_status::kind::refused,
                                       outcome.status.message() + "\n  case: " + context);
   }
-  if (auto problem = fault_after_sync(stream.get())) return check_result::fail(*problem + "\n  case: " + context);
   launch_aftermath after;  // both guards and (if asked) the input against its pristine copy: one read-back
   after.guards(a, "buffer A (input)").guards(scratch, "buffer B (scratch)");
   if (input_words_changed != nullptr) after.unchanged(a.data(), input.pristine.data(), c.n * sizeof(float));
+  after.queue(stream.get());  // behind the launch, read back within its wait
+  if (auto problem = fault_after_sync(stream.get())) return check_result::fail(*problem + "\n  case: " + context);
   after.read();
   if (input_words_changed != nullptr) *input_words_changed = after.differing_words(0);
   if (const auto problem = after.guard_problem()) return check_result::fail(*problem + "\n  case: " + context);
+  checker.compare_snapshots();
   if (!checker.problem.empty()) return check_result::fail(checker.problem + "\n  case: " + context);
   if (check_passes && v.reduce == nullptr && checker.observed != outcome.plan.passes.size())
     return check_result::fail("the driver reported " + std::to_string(checker.observed) + " of its " +
