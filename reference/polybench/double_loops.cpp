@@ -94,7 +94,13 @@ void covariance_serial_first_rows(std::span<double> data, std::span<double> mean
 
 void covariance_openmp(std::span<double> data, std::span<double> mean, std::span<double> symmat, std::size_t m,
                        std::size_t n, double float_n) {
+  covariance_openmp_first_rows(data, mean, symmat, m, n, float_n, m);
+}
+
+void covariance_openmp_first_rows(std::span<double> data, std::span<double> mean, std::span<double> symmat,
+                                  std::size_t m, std::size_t n, double float_n, std::size_t product_rows) {
   const long long cols = static_cast<long long>(m), rows = static_cast<long long>(n);
+  const long long product = static_cast<long long>(std::min(m, product_rows));
 #pragma omp parallel for schedule(static)
   for (long long j = 0; j < cols; ++j) {
     double s = 0.0;
@@ -106,7 +112,7 @@ void covariance_openmp(std::span<double> data, std::span<double> mean, std::span
     for (std::size_t j = 0; j < m; ++j) data[static_cast<std::size_t>(i) * m + j] -= mean[j];
   // The upper triangle's rows shrink: dynamic scheduling balances them.
 #pragma omp parallel for schedule(dynamic, 4)
-  for (long long j1 = 0; j1 < cols; ++j1)
+  for (long long j1 = 0; j1 < product; ++j1)
     for (std::size_t j2 = static_cast<std::size_t>(j1); j2 < m; ++j2) {
       double s = 0.0;
       for (std::size_t i = 0; i < n; ++i) s += data[i * m + static_cast<std::size_t>(j1)] * data[i * m + j2];
