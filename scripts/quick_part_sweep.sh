@@ -16,12 +16,13 @@
 # unit records under build/gpu/quick/units: start-ups, the fixtures/time_spent kinds, the rest), and
 # each unit's (or slice's) cases and seconds, for a partition by measured time. The build's setting
 # is put back as it was when the script ends, cut short too.
-# --slots: also at these many slots per GPU (CTest's resource spec, ctest_config/make_resource_spec.sh;
-# the preset's is 10), each part size at each. Why: gpu-quick's 19 GPU tests at 7a7ffcf-545767d ask
-# one slot each, so at 10 slots they ran in two waves, and their 96 process-seconds over 10 slots are
-# already 9.6 s, the target; whether more processes at once on the one GPU and 16 cores go faster is
-# for this to measure (the full run's shared phase took the same 60.1 s at 10 and 12 slots, dd39a18).
-# CTest runs 6 jobs more than the slots (the preset's 16 at 10); the processes' OpenMP threads stay
+# --slots: at these many slots per GPU (CTest's resource spec, ctest_config/make_resource_spec.sh;
+# default 13, the preset's since issue 35), each part size at each. Why: gpu-quick's 19 GPU tests ask
+# one slot each, so at 10 slots they ran in two waves. Measured on an H200 at 7b96a08 (two sweeps,
+# parts of 2,000): 10 slots 10.52 s and 10.31 s, 13 slots 9.79 s and 9.78 s, 16 slots 9.91 s and
+# 9.89 s; before the guard scans rode on the launch's wait (d02e6af) 13.04, 12.46 and 12.55 s at 10,
+# 16 and 24 (the full run's shared phase took the same 60.1 s at 10 and 12 slots, dd39a18).
+# CTest runs 6 jobs more than the slots (the preset's 19 at 13); the processes' OpenMP threads stay
 # the build's (cores over 10), which a higher slot count oversubscribes: part of what is measured.
 # Writes <out>/sweep.tsv (value, slots, quick tests, wall s, ctest status, longest test and its
 # seconds), <out>/quick-<value>-<slots>.log (ctest's output and the breakdown) and each part size's
@@ -30,7 +31,7 @@
 # Exit: 0 every run passed; 1 a run failed (its log says which test); 2 bad usage.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=$root/build/gpu out='' slot_list=10
+build=$root/build/gpu out='' slot_list=13
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) [ $# -ge 2 ] || { echo "quick_part_sweep.sh: --out needs a folder" >&2; exit 2; }; out=$2; shift 2 ;;
