@@ -76,7 +76,7 @@ for v in "$@"; do
   : >"$log"
   rm -rf "$build/quick/units"  # this run's unit records only
   started=$(date +%s%N)
-  # 6 jobs more than GPU slots, as the preset has at 10 (16), so the CPU tests never wait for the GPU ones.
+  # 6 jobs more than GPU slots, as the preset has at 13 (19), so the CPU tests never wait for the GPU ones.
   ctest --preset gpu-quick --resource-spec-file "$out/resources-$slots.json" -j $((slots + 6)) >>"$log" 2>&1
   ran=$?
   wall_ns=$(( $(date +%s%N) - started ))

@@ -82,8 +82,8 @@ struct reduce_outcome {
 struct variant;
 
 // Called by the multi-pass driver right after it enqueues each pass, with that pass's output
-// buffer: the tests synchronise there and check every pass's partial sums exactly, not only the
-// final total. Drivers that have no passes (libraries) never call it.
+// buffer: the tests copy it there, on the stream, and check every pass's partial sums exactly after
+// the launch, not only the final total. Drivers that have no passes (libraries) never call it.
 struct pass_observer {
   void (*after_pass)(void* context, std::size_t pass_index, const pass_geometry& pass, const float* output,
                      cudaStream_t stream) = nullptr;

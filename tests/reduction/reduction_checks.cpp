@@ -106,16 +106,21 @@ struct pass_checker {
     auto& checker = *static_cast<pass_checker*>(self);
     ++checker.observed;
     if (!checker.problem.empty()) return;
-    snapshot taken{index, pass, device_buffer<float>(pass.grid)};
-    // Also behind anything on the legacy default stream: a pass a driver put there by mistake is
-    // copied once it has run (and read the poison, enqueue_behind_delay).
-    wait_for_enqueued(stream, cudaStreamLegacy);
-    if (const cudaError_t e = cudaMemcpyAsync(taken.output.data(), output, pass.grid * sizeof(float), cudaMemcpyDeviceToDevice, stream);
-        e != cudaSuccess) {
-      checker.problem = "pass " + std::to_string(index + 1) + ": copying its output failed: " + cudaGetErrorName(e);
-      return;
+    // Never throws but for a snapshot that does not fit (the case is then too large, as for its other
+    // buffers): an error here is most often an earlier pass's fault, which the check reports from its
+    // synchronisation, as it did when this observer synchronised.
+    try {
+      snapshot taken{index, pass, device_buffer<float>(pass.grid)};
+      // Also behind anything on the legacy default stream: a pass a driver put there by mistake is
+      // copied once it has run (and read the poison, enqueue_behind_delay).
+      wait_for_enqueued(stream, cudaStreamLegacy);
+      KC_CUDA_TRY(cudaMemcpyAsync(taken.output.data(), output, pass.grid * sizeof(float), cudaMemcpyDeviceToDevice, stream));
+      checker.snapshots.push_back(std::move(taken));
+    } catch (const device_memory_exhausted&) {
+      throw;
+    } catch (const cuda_error& e) {
+      checker.problem = "pass " + std::to_string(index + 1) + ": taking a snapshot of its output failed: " + e.what();
     }
-    checker.snapshots.push_back(std::move(taken));
   }
 
   // After the launch's synchronisation: each pass's snapshot against the reference, in pass order;
