@@ -229,22 +229,24 @@ void covariance_points(int n, bool run_serial, cudaStream_t stream, std::vector<
   // (a quarter of them at 1024²: the whole loop was 3.9 s of the run's alone phase, issue 21). Each
   // pair is the same n multiply-adds down two columns, the rows' shares of the work are exact.
   namespace loops = reference::polybench::loops;
+  // A loop's milliseconds on the product's first `rows` rows, scaled to the whole product's pairs.
+  const auto whole_loop_ms = [n](double ms, std::size_t rows) {
+    return ms * static_cast<double>(loops::covariance_product_pairs(n, n)) /
+           static_cast<double>(loops::covariance_product_pairs(n, rows));
+  };
   const std::size_t rows_timed = std::min<std::size_t>(serial_covariance_rows, static_cast<std::size_t>(n));
   // One run, on `scratch` as copied above: the copy of the data it centres stays off the clock
   // (scaled with the loop, its ~15 ms would have counted ~4 times).
   const double serial =
-      run_serial ? cpu_ms([&] { loops::covariance_serial_first_rows(scratch, cpu_mean, cpu_symmat, n, n, float_n, rows_timed); }, 1) *
-                       static_cast<double>(loops::covariance_product_pairs(n, n)) /
-                       static_cast<double>(loops::covariance_product_pairs(n, rows_timed))
+      run_serial ? whole_loop_ms(cpu_ms([&] { loops::covariance_serial_first_rows(scratch, cpu_mean, cpu_symmat, n, n, float_n, rows_timed); }, 1),
+                                 rows_timed)
                  : 0.0;
   // The OpenMP loop on the first openmp_covariance_rows rows, scaled the same way (the whole loop at
   // 2048² was 4.3 s of the main job's alone phase on an H200's 16-core host, issue 35). Its runs centre
-  // `scratch` again in place: the same work as the first centring, on data whose mean is now ~0.
+  // `scratch` in place, again after the serial run: the same work as a first centring.
   const std::size_t openmp_rows = std::min<std::size_t>(openmp_covariance_rows, static_cast<std::size_t>(n));
-  scratch = data;
-  const double openmp =
-      cpu_ms([&] { loops::covariance_openmp_first_rows(scratch, cpu_mean, cpu_symmat, n, n, float_n, openmp_rows); }, 3) *
-      static_cast<double>(loops::covariance_product_pairs(n, n)) / static_cast<double>(loops::covariance_product_pairs(n, openmp_rows));
+  const double openmp = whole_loop_ms(
+      cpu_ms([&] { loops::covariance_openmp_first_rows(scratch, cpu_mean, cpu_symmat, n, n, float_n, openmp_rows); }, 3), openmp_rows);
   clock.done(std::string("COVAR ") + std::to_string(n) + "²: CPU " + (run_serial ? "serial and " : "") + "OpenMP loops");
   speedups.push_back({"COVAR", std::to_string(n) + "²", std::string(best_v->name), best_config.describe(), best_ms, serial,
                       openmp, n == 1024 ? "74× (GT 560M, 1024²)" : n == 2048 ? "91× (GT 560M, 2000²; 68–96× over 1024²–3000²)" : "—"});

@@ -80,12 +80,9 @@ std::uint64_t perf_seed(const polybench_perf_case& c, const char* what) {
 }
 
 // Every variant of a kernel at one size is timed on the same input (perf_seed depends on the kernel
-// and the size only): drawn once per process with its reference, not once per point (Conv2D 4096²
-// took 0.3 s a point on an H200). `bytes`: the host data, reference and device copy, about.
-template <class Input, class Make>
-std::shared_ptr<const Input> shared_input(const std::string& key, std::size_t bytes, Make make) {
-  return process_input_cache<Input>().get(key, bytes, make);
-}
+// and the size only): drawn once per process with its reference (process_input_cache, the bytes given
+// its host data, reference and device copy, about), not once per point (Conv2D 4096² took 0.3 s a
+// point on an H200).
 
 // One point: its key, the work to time, and the check of a fresh launch's outputs.
 class timed_point {
@@ -106,7 +103,7 @@ class timed_conv2d final : public timed_point {
  public:
   explicit timed_conv2d(const polybench_perf_case& c)
       : v_(*cv::find_variant(c.variant)), n_(static_cast<std::size_t>(c.n)),
-        input_(shared_input<cv::testing::prepared_input>("Conv2d" + std::to_string(n_), 3 * n_ * n_ * sizeof(double), [&] {
+        input_(process_input_cache<cv::testing::prepared_input>().get("Conv2d" + std::to_string(n_), 3 * n_ * n_ * sizeof(double), [&] {
           return cv::testing::prepare_input(cv::testing::input_kind::polybench, {n_, n_}, perf_seed(c, "Conv2d"));
         })),
         b_(n_ * n_) {}
@@ -142,7 +139,7 @@ class timed_atax final : public timed_point {
  public:
   explicit timed_atax(const polybench_perf_case& c)
       : v_(*ax::find_variant(c.variant)), s_{c.n, c.n},
-        input_(shared_input<ax::testing::prepared_input>("Atax" + std::to_string(c.n), 2 * s_.elements() * sizeof(double), [&] {
+        input_(process_input_cache<ax::testing::prepared_input>().get("Atax" + std::to_string(c.n), 2 * s_.elements() * sizeof(double), [&] {
           return ax::testing::prepare(s_, ax::testing::input_kind::random, perf_seed(c, "Atax"));
         })),
         tmp_(static_cast<std::size_t>(c.n)), y_(static_cast<std::size_t>(c.n)) {
@@ -191,7 +188,7 @@ class timed_covariance final : public timed_point {
  public:
   explicit timed_covariance(const polybench_perf_case& c)
       : v_(*cov::find_variant(c.variant)), d_{c.n, c.n}, config_(seed_config(v_, d_)),
-        input_(shared_input<cov::testing::prepared_input>("Covariance" + std::to_string(c.n), 2 * d_.data_elements() * sizeof(double), [&] {
+        input_(process_input_cache<cov::testing::prepared_input>().get("Covariance" + std::to_string(c.n), 2 * d_.data_elements() * sizeof(double), [&] {
           return cov::testing::prepare(d_, cov::testing::input_kind::uniform_offset, cov::testing::float_n_setting::seed,
                                        perf_seed(c, "Covariance"));
         })),
