@@ -70,7 +70,16 @@ int oc_repeats() {
 constexpr int oc_profiled_repeats = 10'000;
 
 // The counters, as ncu names them (the nvprof metrics the report used, in brackets).
-constexpr const char* sectors_per_request = "l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld.ratio";  // [gld_transactions_per_request]
+// Sectors per request [gld_transactions_per_request] is derived: global-load sectors over the warp-level
+// global-load instructions that had an active lane. ncu's own ratio
+// (l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld) divides by l1tex's request counter,
+// which ncu cannot collect in the sectors' replay pass: two passes of each of the 36 launches took
+// 6.9 s, one 3.6 s (one H200, 2026-11-28). The instruction count is equal to the requests on the 32
+// launches of the generator-free kernels, and 0.13-0.44% above them on the 4 cuRAND launches (curand_init's
+// own loads), whose ratios therefore read that much lower (measured beside each other on that H200).
+constexpr const char* global_load_sectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
+constexpr const char* global_load_instructions = "smsp__inst_executed_op_global_ld_pred_on_any.sum";
+constexpr const char* sectors_per_request = "sectors per global-load instruction";  // derived, not an ncu name
 constexpr const char* lanes_per_instruction = "smsp__thread_inst_executed_per_inst_executed.ratio";  // [warp_execution_efficiency × 32]
 constexpr const char* achieved_occupancy = "sm__warps_active.avg.pct_of_peak_sustained_active";  // [achieved_occupancy]
 // Per SM, the share of elapsed cycles with at least one warp resident, averaged over all SMs (the
@@ -173,7 +182,20 @@ counters read_counters(std::size_t launches) {
     const double x = std::strtod(value.c_str(), &end);
     if (launch < launches && end != value.c_str()) c.per_launch[launch][metric] = x;
   }
+  for (std::map<std::string, double>& values : c.per_launch) {
+    const auto sectors = values.find(global_load_sectors), instructions = values.find(global_load_instructions);
+    if (sectors != values.end() && instructions != values.end() && instructions->second > 0.0)
+      values[sectors_per_request] = sectors->second / instructions->second;
+  }
   return c;
+}
+
+// The metrics access_benchmark.sh asks ncu for, comma-separated (what --metrics prints).
+std::string profiled_metrics() {
+  std::string list;
+  for (const char* metric : {global_load_sectors, global_load_instructions, lanes_per_instruction, achieved_occupancy, sm_efficiency})
+    list += (list.empty() ? "" : ",") + std::string(metric);
+  return list;
 }
 
 // ---- the measurements ----
@@ -297,7 +319,8 @@ std::string pattern_table(const std::vector<result>& results, const counters& k)
   std::ostringstream md;
   md << "## Access patterns (AC1–AC3; block 1024, 100 repeats)\n\n"
         "T(100) is the kernel as the seed runs it; T(100) − T(1) is 99 repeats of the access alone (no launch, no "
-        "curand_init). Sectors per request: 32-byte sectors per warp load (ncu); the K40 counted 128-byte "
+        "curand_init). Sectors per request: 32-byte sectors per warp-level global load with an active lane (ncu, one "
+        "replay pass; on the cuRAND rows 0.1–0.4% under l1tex's own per-request ratio); the K40 counted 128-byte "
         "transactions, so a coalesced warp is 4 sectors here and 1 transaction there, and a 2 KiB group of random "
         "lanes is 64·(1 − (63/64)^32) = 25.3 sectors here and 16·(1 − (15/16)^32) = 14.0 lines there.\n\n"
         "| kernel | id | n | T(100) ms | q1–q3 ms | × AC1 | T(100) − T(1) ms | × AC1 | sectors / request | check | K40 ms | K40 × AC1 | K40 transactions / request |\n"
@@ -398,8 +421,12 @@ int main(int argc, char** argv) {
     for (const point* p : launches) std::printf("%s %zu %s %d\n", p->variant.c_str(), p->n, p->block_text.c_str(), p->profiled_repeats);
     return 0;
   }
+  if (argc == 2 && std::strcmp(argv[1], "--metrics") == 0) {
+    std::printf("%s\n", profiled_metrics().c_str());
+    return 0;
+  }
   if (argc != 1) {
-    std::fprintf(stderr, "usage: %s [--launches]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s [--launches | --metrics]\n", argv[0]);
     return 2;
   }
   return bench::run_benchmark("access", [&](const gpu::environment& env, const cuda_stream& stream) {

@@ -15,7 +15,8 @@ out=${KCONFORM_REPORT_DIR:-}
 if [ -z "$out" ]; then out=$(mktemp -d); trap 'rm -rf "$out"' EXIT; fi
 mkdir -p "$out"
 counters="$out/access_counters.csv"
-metrics=l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld.ratio,smsp__thread_inst_executed_per_inst_executed.ratio,sm__warps_active.avg.pct_of_peak_sustained_active,sm__cycles_active.avg.pct_of_peak_sustained_elapsed
+# The benchmark names its metrics (one replay pass of each launch: benchmarks/access_benchmark.cpp says why).
+metrics=$("$benchmark" --metrics)
 # shellcheck disable=SC2046  # one word per launch field, by design
 started_ms=$(($(date +%s%N) / 1000000))
 "$here/../ctest_config/ncu_collect.sh" "$metrics" '.*' "$target" $("$benchmark" --launches) >"$counters"
