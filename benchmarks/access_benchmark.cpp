@@ -5,6 +5,7 @@
 //   access_benchmark --launches   print the launches whose counters the tables show, one
 //                                 "<Variant> <n> <block|S1|S2> <repeats>" per line (the wrapper,
 //                                 access_benchmark.sh, profiles exactly these, in this order)
+//   access_benchmark --metrics    print the ncu metrics the wrapper collects for them, comma-separated
 //
 // KCONFORM_ACCESS_COUNTERS names the CSV ctest_config/ncu_collect.sh wrote for those launches
 // (launch,kernel,metric,value; launch k = line k of --launches); without it the counter columns
@@ -71,15 +72,16 @@ constexpr int oc_profiled_repeats = 10'000;
 
 // The counters, as ncu names them (the nvprof metrics the report used, in brackets).
 // Sectors per request [gld_transactions_per_request] is derived: global-load sectors over the warp-level
-// global-load instructions that had an active lane. ncu's own ratio
-// (l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld) divides by l1tex's request counter,
-// which ncu cannot collect in the sectors' replay pass: two passes of each of the 36 launches took
-// 6.9 s, one 3.6 s (one H200, 2026-11-28). The instruction count is equal to the requests on the 32
-// launches of the generator-free kernels, and 0.13-0.44% above them on the 4 cuRAND launches (curand_init's
-// own loads), whose ratios therefore read that much lower (measured beside each other on that H200).
+// global loads that had an active lane. ncu's own ratio (l1tex_ratio below) divides by l1tex's request
+// counter, which ncu cannot collect in the sectors' replay pass, so it replays every launch twice (the
+// benchmark's ncu run took twice as long). The two denominators are equal on the generator-free kernels;
+// on the cuRAND ones the instructions are slightly more (probably curand_init's loads that bypass the
+// LSU pipe's requests), so those rows read a little lower: docs/architecture.md, "Where one GPU's
+// seconds go", has the measurement. A counters file written before (l1tex_ratio) is still read.
 constexpr const char* global_load_sectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
 constexpr const char* global_load_instructions = "smsp__inst_executed_op_global_ld_pred_on_any.sum";
-constexpr const char* sectors_per_request = "sectors per global-load instruction";  // derived, not an ncu name
+constexpr const char* l1tex_ratio = "l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld.ratio";
+constexpr const char* sectors_per_request = "sectors per request (derived)";  // the column's key, not an ncu name
 constexpr const char* lanes_per_instruction = "smsp__thread_inst_executed_per_inst_executed.ratio";  // [warp_execution_efficiency × 32]
 constexpr const char* achieved_occupancy = "sm__warps_active.avg.pct_of_peak_sustained_active";  // [achieved_occupancy]
 // Per SM, the share of elapsed cycles with at least one warp resident, averaged over all SMs (the
@@ -184,8 +186,11 @@ counters read_counters(std::size_t launches) {
   }
   for (std::map<std::string, double>& values : c.per_launch) {
     const auto sectors = values.find(global_load_sectors), instructions = values.find(global_load_instructions);
+    const auto ratio = values.find(l1tex_ratio);
     if (sectors != values.end() && instructions != values.end() && instructions->second > 0.0)
       values[sectors_per_request] = sectors->second / instructions->second;
+    else if (ratio != values.end())
+      values[sectors_per_request] = ratio->second;
   }
   return c;
 }
@@ -320,7 +325,7 @@ std::string pattern_table(const std::vector<result>& results, const counters& k)
   md << "## Access patterns (AC1–AC3; block 1024, 100 repeats)\n\n"
         "T(100) is the kernel as the seed runs it; T(100) − T(1) is 99 repeats of the access alone (no launch, no "
         "curand_init). Sectors per request: 32-byte sectors per warp-level global load with an active lane (ncu, one "
-        "replay pass; on the cuRAND rows 0.1–0.4% under l1tex's own per-request ratio); the K40 counted 128-byte "
+        "replay pass; on the cuRAND rows 0.1–0.4% under l1tex's own per-request ratio, measured on an H200); the K40 counted 128-byte "
         "transactions, so a coalesced warp is 4 sectors here and 1 transaction there, and a 2 KiB group of random "
         "lanes is 64·(1 − (63/64)^32) = 25.3 sectors here and 16·(1 − (15/16)^32) = 14.0 lines there.\n\n"
         "| kernel | id | n | T(100) ms | q1–q3 ms | × AC1 | T(100) − T(1) ms | × AC1 | sectors / request | check | K40 ms | K40 × AC1 | K40 transactions / request |\n"

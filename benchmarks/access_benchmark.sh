@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The access benchmark with its counter columns (issue 9 §7): profiles the launches the benchmark
-# lists (access_benchmark --launches) in one Nsight Compute run of the access profile target
-# (ctest_config/ncu_collect.sh), then runs the benchmark with that CSV. Where ncu cannot run (not
-# installed, no permission), the benchmark still runs and its counter columns say why they are empty.
+# lists (access_benchmark --launches), with the metrics it names (--metrics), in one Nsight Compute
+# run of the access profile target (ctest_config/ncu_collect.sh), then runs the benchmark with that
+# CSV. Where ncu cannot run (not installed, no permission), the benchmark still runs and its counter
+# columns say why they are empty.
 #
 #   access_benchmark.sh <access_profile_target> <access_benchmark>
 #
@@ -16,18 +17,22 @@ if [ -z "$out" ]; then out=$(mktemp -d); trap 'rm -rf "$out"' EXIT; fi
 mkdir -p "$out"
 counters="$out/access_counters.csv"
 # The benchmark names its metrics (one replay pass of each launch: benchmarks/access_benchmark.cpp says why).
-metrics=$("$benchmark" --metrics)
-# shellcheck disable=SC2046  # one word per launch field, by design
 started_ms=$(($(date +%s%N) / 1000000))
-"$here/../ctest_config/ncu_collect.sh" "$metrics" '.*' "$target" $("$benchmark" --launches) >"$counters"
-status=$?
+if metrics=$("$benchmark" --metrics) && [ -n "$metrics" ]; then
+  # shellcheck disable=SC2046  # one word per launch field, by design
+  "$here/../ctest_config/ncu_collect.sh" "$metrics" '.*' "$target" $("$benchmark" --launches) >"$counters"
+  status=$?
+else
+  echo "$benchmark --metrics failed: no metrics to collect" >"$counters"
+  status=1
+fi
 # Where the benchmark's time goes (issue 21): the counters' Nsight Compute run is its first stage.
 echo "[access benchmark] counters collected by ncu in $(($(date +%s%N) / 1000000 - started_ms)) ms (exit $status)" >&2
 if [ $status -eq 0 ]; then
   echo "counters: $(($(wc -l <"$counters") - 1)) values in $counters"
   export KCONFORM_ACCESS_COUNTERS="$counters"
 else
-  echo "counters not collected (ncu_collect.sh exit $status): $(head -n 1 "$counters")"
+  echo "counters not collected (exit $status): $(head -n 1 "$counters")"
   rm -f "$counters"
 fi
 "$benchmark"
