@@ -80,9 +80,9 @@ std::uint64_t perf_seed(const polybench_perf_case& c, const char* what) {
 }
 
 // Every variant of a kernel at one size is timed on the same input (perf_seed depends on the kernel
-// and the size only): drawn once per process with its reference (process_input_cache, the bytes given
-// its host data, reference and device copy, about), not once per point (Conv2D 4096² took 0.3 s a
-// point on an H200).
+// and the size only), so the points below draw it, with its reference, once per process: from
+// process_input_cache, keyed by the same kernel name and size as the seed, the bytes given being about
+// its host data, reference and device copy. Drawn once per point, Conv2D 4096² took 0.3 s a point on an H200.
 
 // One point: its key, the work to time, and the check of a fresh launch's outputs.
 class timed_point {
