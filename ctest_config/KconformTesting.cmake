@@ -585,6 +585,7 @@ endfunction()
 # --error-exitcode alone would let it pass (see run_sanitizer.sh).
 function(kconform_add_sanitizer_runs target)
   cmake_parse_arguments(ARG "" "FAMILY;FILTER" "" ${ARGN})
+  set_property(GLOBAL APPEND PROPERTY KCONFORM_SANITIZER_PROGRAMS ${target})  # scripts.sanitizer_exclusions reads them
   foreach(tool memcheck racecheck synccheck initcheck)
     set(name "sanitizer.${tool}.${ARG_FAMILY}")
     add_test(NAME ${name}
@@ -609,6 +610,7 @@ endfunction()
 # row reports itself skipped.
 function(kconform_expect_sanitizer_hazards target)
   cmake_parse_arguments(ARG "" "FAMILY" "TOOLS" ${ARGN})
+  set_property(GLOBAL APPEND PROPERTY KCONFORM_SANITIZER_PROGRAMS ${target})
   foreach(tool IN LISTS ARG_TOOLS)
     string(SUBSTRING "${tool}" 0 1 first)
     string(SUBSTRING "${tool}" 1 -1 rest)

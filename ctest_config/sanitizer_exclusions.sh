@@ -7,7 +7,7 @@
 #
 # compute-sanitizer's kns= matches a substring of the whole mangled name; each name goes in as its
 # length-prefixed identifier (kns=17count_differences), so count_differences_v2 does not match, and
-# check_sanitizer_exclusions.sh checks every kernel the build compiles against the patterns.
+# check_sanitizer_exclusions.sh checks the build's kernels (nm) against the patterns.
 #
 # Nothing under grading (KCONFORM_TOOL_WRAPS_EXECUTOR=1, scripts/grade.sh): there the tool wraps the
 # submission's executor, which runs none of these, and a submission chooses its kernels' names.

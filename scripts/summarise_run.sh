@@ -90,6 +90,9 @@ echo "- driver: $(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>
 echo "- commit: ${KCONFORM_COMMIT:-$("$(dirname "$0")/tree_commit.sh" "$PWD")}"
 packs=; [ "${KCONFORM_PACK_SECONDS:-0}" = 0 ] || packs=" (small units in packs of ${KCONFORM_PACK_SECONDS} s: KCONFORM_PACK_SECONDS)"
 echo "- command: scripts/run_gpu_suite.sh $args${KCONFORM_SHARD:+ (shard $KCONFORM_SHARD)}$packs"
+# A probe's sanitizer options can narrow what the sanitizer runs checked (ctest_config/run_sanitizer.sh).
+[ -z "${KCONFORM_SANITIZER_ARGS:-}" ] ||
+  echo "- sanitizer runs with KCONFORM_SANITIZER_ARGS=\"$KCONFORM_SANITIZER_ARGS\": they may have checked less than a plain run"
 echo "- build: $build_s s (status $build_status); tests: $test_s s (ctest status $ctest_status)${KCONFORM_PHASE_SECONDS:+: $KCONFORM_PHASE_SECONDS}"
 echo
 echo "CTest: $passed passed, $failures failed, $skipped skipped (of $tests)"
